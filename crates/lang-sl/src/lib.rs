@@ -1,0 +1,4 @@
+//! SimpleLanguage on porcini.
+#![forbid(unsafe_code)]
+
+pub mod parser;

@@ -1,0 +1,1 @@
+//! Specialization DSL proc macros.

@@ -1,0 +1,1 @@
+//! The porcini framework core.
