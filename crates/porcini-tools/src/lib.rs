@@ -2,4 +2,6 @@
 //! registry, the fixed-format `[engine]` trace-line writer and the Graphviz DOT writer.
 #![forbid(unsafe_code)]
 
+pub mod dot;
 pub mod options;
+pub mod trace;

@@ -1,1 +1,41 @@
-//! The porcini framework core.
+//! porcini: self-specializing AST interpreters in Rust, after GraalVM Truffle.
+//!
+//! This crate is the language-agnostic framework core: guest values and their heap types, the object
+//! model (shapes), frames, call targets, assumptions, the stage abstraction that lets one node
+//! implementation serve both the interpreter and the partial evaluator, and control-flow nodes that
+//! every language reuses. Languages depend on this crate; it never depends on a language.
+//!
+//! `unsafe` appears only in the value-layout modules (`value`, `value_stack`); everything else is
+//! safe code.
+
+pub mod assumption;
+pub mod bigint;
+pub mod call_target;
+pub mod control;
+pub mod error;
+pub mod frame;
+pub mod function;
+pub mod host;
+mod interpreter;
+pub mod language;
+pub mod node;
+pub mod object;
+pub mod runtime;
+pub mod shape;
+pub mod spec;
+pub mod stage;
+pub mod string;
+pub mod symbol;
+pub mod symbolic;
+pub mod value;
+mod value_stack;
+
+pub use error::{GuestError, SpecFail, Unwind};
+pub use frame::{Frame, FrameDescriptor, SlotId, SlotKind};
+pub use language::Language;
+pub use node::{ExprNode, NodeCost, TypedFail};
+pub use runtime::Runtime;
+pub use stage::{Cmp, Stage};
+pub use value::{Tag, Value};
+pub use porcini_gc::{Gc, Trace, Tracer};
+pub use porcini_tools::options::EngineOptions;

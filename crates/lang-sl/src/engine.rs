@@ -1,0 +1,86 @@
+//! The embedder API: create an SL engine, run a source, run the shutdown hooks.
+//!
+//! The engine never touches process state: output and input are the streams it was given, and
+//! errors come back as values for the launcher to print.
+
+use std::io::{BufRead, Write};
+
+use porcini::{EngineOptions, GuestError, Runtime, Unwind, Value};
+
+use crate::runtime::display::display;
+use crate::runtime::state::SlState;
+use crate::{Sl, builtins, parser, translate};
+
+/// Why a run did not complete normally.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RunError {
+    /// A parse or runtime error; the message is exactly what SL prints.
+    Guest(String),
+    /// The program called `exit(code)`.
+    Exit(i32),
+    /// The source defines no `main`.
+    NoMain,
+}
+
+/// One SL program run.
+pub struct SlEngine {
+    rt: Runtime<Sl>,
+}
+
+impl SlEngine {
+    /// An engine with builtins installed, printing to `out` and reading from `input`.
+    pub fn new(options: EngineOptions, out: Box<dyn Write>, input: Box<dyn BufRead>) -> SlEngine {
+        let rt = Runtime::new(options, SlState::new(out, input));
+        builtins::install(&rt);
+        SlEngine { rt }
+    }
+    /// The runtime (for tools and tests).
+    pub fn runtime(&self) -> &Runtime<Sl> {
+        &self.rt
+    }
+    /// Declares the native stack guest code runs on (see [`Runtime::set_native_stack`]).
+    pub fn set_native_stack(&self, base: usize, size: usize) {
+        self.rt.set_native_stack(base, size);
+    }
+    /// Parses `source` (named `name` in messages), registers its functions and calls `main`.
+    /// Returns the display string of a non-NULL result.
+    pub fn run(&self, source: &str, name: &str) -> Result<Option<String>, RunError> {
+        let program = parser::parse(source).map_err(|e| RunError::Guest(e.to_string()))?;
+        let main = translate::register(&self.rt, &program, name).ok_or(RunError::NoMain)?;
+        let result = self.rt.call_entry(&main, &[]);
+        self.flush();
+        match result {
+            Ok(v) if v.is_null() => Ok(None),
+            Ok(v) => Ok(Some(display(v))),
+            Err(e) => Err(unwind_error(e)),
+        }
+    }
+    /// Runs the registered shutdown hooks in order.
+    pub fn run_shutdown_hooks(&self) -> Result<(), RunError> {
+        let hooks: Vec<Value> = self.rt.lang.hooks.borrow().clone();
+        for h in hooks {
+            let target = crate::nodes::call::resolve_target(&self.rt, h).map_err(unwind_error)?;
+            let r = self.rt.call_entry(&target, &[]);
+            self.flush();
+            r.map_err(unwind_error)?;
+        }
+        Ok(())
+    }
+    /// Flushes the output stream.
+    pub fn flush(&self) {
+        let _ = self.rt.lang.out.borrow_mut().flush();
+    }
+}
+
+fn unwind_error(u: Unwind<Value>) -> RunError {
+    match u {
+        Unwind::Error(e) => match *e {
+            GuestError::Message(m) => RunError::Guest(m),
+            GuestError::Exit(c) => RunError::Exit(c),
+        },
+        // The parser rejects break and continue outside loops, and the root catches return.
+        Unwind::Return(_) | Unwind::Break | Unwind::Continue => {
+            RunError::Guest("internal error: control flow escaped its function".to_string())
+        }
+    }
+}

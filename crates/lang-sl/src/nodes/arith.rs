@@ -1,0 +1,145 @@
+//! `+ - * /`: small integers with overflow checks, big integers after the first overflow, string
+//! concatenation for `+`, and SL's type error otherwise (spec §6, §7.2, §7.3).
+
+use porcini::bigint::BigInt;
+use porcini::spec::SpecState;
+use porcini::{Frame, GuestError, SpecFail, Stage, Tag, Unwind, Value};
+use porcini_dsl::specializations;
+
+use super::{Child, Loc, SpecResult, expr_node, is_number};
+use crate::Sl;
+use crate::runtime::display::{convert, type_error};
+
+fn big(v: Value) -> BigInt {
+    match (v.as_i64(), v.as_bigint()) {
+        (Some(i), _) => BigInt::from_i64(i),
+        (_, Some(b)) => (*b).clone(),
+        _ => BigInt::from_i64(0),
+    }
+}
+
+/// The arithmetic operator of an [`ArithNode`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArithOp {
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+    /// `/`
+    Div,
+}
+
+impl ArithOp {
+    fn symbol(self) -> &'static str {
+        match self {
+            ArithOp::Add => "+",
+            ArithOp::Sub => "-",
+            ArithOp::Mul => "*",
+            ArithOp::Div => "/",
+        }
+    }
+}
+
+/// A binary arithmetic operator.
+pub struct ArithNode {
+    op: ArithOp,
+    left: Child,
+    right: Child,
+    loc: Loc,
+    spec: SpecState,
+}
+
+impl ArithNode {
+    /// A new, uninitialized operator node.
+    pub fn new(op: ArithOp, left: Child, right: Child, loc: Loc) -> ArithNode {
+        ArithNode { op, left, right, loc, spec: SpecState::default() }
+    }
+    fn node_cost(&self) -> porcini::NodeCost {
+        self.spec_cost()
+    }
+    fn active_names(&self) -> Vec<&'static str> {
+        self.spec_active_names()
+    }
+    fn either_string<S: Stage<Sl>>(&self, s: &mut S, a: S::Val, b: S::Val) -> S::Bool {
+        if self.op != ArithOp::Add {
+            return s.bool_const(false);
+        }
+        let x = s.has_tag(a, Tag::String);
+        let y = s.has_tag(b, Tag::String);
+        s.or(x, y)
+    }
+    fn both_numbers<S: Stage<Sl>>(&self, s: &mut S, a: S::Val, b: S::Val) -> S::Bool {
+        let x = is_number(s, a);
+        let y = is_number(s, b);
+        s.and(x, y)
+    }
+    #[cold]
+    fn big_arith(&self, f: &mut Frame<'_, Sl>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        let (a, b) = (big(v.first().copied().unwrap_or(Value::NULL)), big(v.get(1).copied().unwrap_or(Value::NULL)));
+        let r = match self.op {
+            ArithOp::Add => a.add(&b),
+            ArithOp::Sub => a.sub(&b),
+            ArithOp::Mul => a.mul(&b),
+            ArithOp::Div => match a.div_trunc(&b) {
+                Some(q) => q,
+                None => {
+                    return Err(GuestError::raise(format!(
+                        "Division by zero at {} line {} col {}",
+                        self.loc.file, self.loc.line, self.loc.col
+                    )));
+                }
+            },
+        };
+        Ok(f.runtime().bigint(r))
+    }
+    #[cold]
+    fn concat(&self, f: &mut Frame<'_, Sl>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        let mut s = convert(v.first().copied().unwrap_or(Value::NULL));
+        s.push_str(&convert(v.get(1).copied().unwrap_or(Value::NULL)));
+        Ok(f.runtime().new_string(s))
+    }
+    #[cold]
+    fn raise_type_error(&self, _f: &mut Frame<'_, Sl>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        Err(GuestError::raise(type_error(&self.loc.file, self.loc.line, self.loc.col, self.op.symbol(), v)))
+    }
+}
+
+#[specializations(language = Sl, execute(left, right))]
+impl ArithNode {
+    /// Both operands are small: an exact operation that rewrites to big integers on overflow (and,
+    /// for `/`, on division by zero or `MIN / -1`).
+    #[specialization]
+    fn do_long<S: Stage<Sl>>(&self, s: &mut S, a: S::I64, b: S::I64) -> SpecResult<S::Val> {
+        let (r, failed) = match self.op {
+            ArithOp::Add => s.add_i64(a, b),
+            ArithOp::Sub => s.sub_i64(a, b),
+            ArithOp::Mul => s.mul_i64(a, b),
+            ArithOp::Div => s.div_i64(a, b),
+        };
+        let ok = s.not(failed);
+        if !s.speculate(ok, "arithmetic overflow") {
+            return Err(SpecFail::Rewrite);
+        }
+        Ok(s.box_i64(r))
+    }
+    /// Any numbers, small or big: the exact result as a boundary call. Replaces `do_long`, so a
+    /// node that overflowed once stays on this path.
+    #[specialization(guard = both_numbers, replaces(do_long))]
+    fn do_big<S: Stage<Sl>>(&self, s: &mut S, a: S::Val, b: S::Val) -> SpecResult<S::Val> {
+        Ok(s.call_boundary("big_arith", self, Self::big_arith, &[a, b])?)
+    }
+    /// `+` with a string operand: concatenation of the string conversions.
+    #[specialization(guard = either_string)]
+    fn do_string<S: Stage<Sl>>(&self, s: &mut S, a: S::Val, b: S::Val) -> SpecResult<S::Val> {
+        Ok(s.call_boundary("concat", self, Self::concat, &[a, b])?)
+    }
+    /// Anything else is SL's type error.
+    #[fallback]
+    fn type_error<S: Stage<Sl>>(&self, s: &mut S, a: S::Val, b: S::Val) -> SpecResult<S::Val> {
+        Ok(s.call_boundary("type_error", self, Self::raise_type_error, &[a, b])?)
+    }
+}
+
+expr_node!(ArithNode, "Arith", children(t => vec![&*t.left, &*t.right]), clone(this => ArithNode::new(this.op, this.left.clone_uninitialized(), this.right.clone_uninitialized(), this.loc.clone())));

@@ -1,0 +1,173 @@
+//! Calls `callee(args)` with SL's call dispatch (spec §7.8, §13 "Calls").
+//!
+//! The call site keeps an inline cache of up to two (function, target) pairs, each guarded by the
+//! function's identity and its "not redefined" assumption, so the callee is a constant for the
+//! compiler (and can later be inlined). A third distinct target turns the site indirect for good.
+//! This is SL's only polymorphism-reporting node: a second cache entry or the switch to indirect
+//! reports a polymorphic specialization, which is what splitting acts on.
+
+use std::cell::{Cell, OnceCell};
+use std::rc::Rc;
+
+use porcini::assumption::Assumption;
+use porcini::call_target::{CallTarget, DirectCallNode};
+use porcini::stage::ArgMark;
+use porcini::{Frame, GuestError, Runtime, Stage, Unwind, Value};
+
+use super::{Child, expr_node};
+use crate::Sl;
+use crate::runtime::display::callee_text;
+
+/// Entries of the call inline cache (`INLINE_CACHE_SIZE` in the reference).
+const CACHE_LIMIT: usize = 2;
+
+struct CacheEntry {
+    function: Value,
+    call: DirectCallNode<Sl>,
+    stable: Assumption,
+}
+
+/// A call expression.
+pub struct InvokeNode {
+    callee: Child,
+    args: Vec<Child>,
+    cache: [OnceCell<CacheEntry>; CACHE_LIMIT],
+    indirect: Cell<bool>,
+}
+
+/// Finds the current target of a callee value, or SL's `Undefined function` error.
+pub fn resolve_target(rt: &Runtime<Sl>, callee: Value) -> Result<Rc<CallTarget<Sl>>, Unwind<Value>> {
+    let Some(f) = callee.as_function() else {
+        return Err(GuestError::raise(format!("Undefined function: {}", callee_text(callee))));
+    };
+    match f.target().and_then(|id| rt.call_target(id)) {
+        Some(t) => Ok(t),
+        None => Err(GuestError::raise(format!("Undefined function: {}", f.name()))),
+    }
+}
+
+impl InvokeNode {
+    /// A call of `callee` with `args`.
+    pub fn new(callee: Child, args: Vec<Child>) -> InvokeNode {
+        InvokeNode { callee, args, cache: Default::default(), indirect: Cell::new(false) }
+    }
+
+    #[inline(always)]
+    fn eval<S: Stage<Sl>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        let callee = s.exec(0, &*self.callee)?;
+        let mark = s.begin_args();
+        for (i, a) in self.args.iter().enumerate() {
+            let pushed = match s.exec(i as u32 + 1, &**a) {
+                Ok(v) => s.push_arg(v),
+                Err(e) => Err(e),
+            };
+            if let Err(e) = pushed {
+                s.drop_args(mark);
+                return Err(e);
+            }
+        }
+        self.dispatch(s, callee, mark)
+    }
+
+    #[inline(always)]
+    fn dispatch<S: Stage<Sl>>(&self, s: &mut S, callee: S::Val, mark: ArgMark) -> Result<S::Val, Unwind<S::Val>> {
+        if self.indirect.get() {
+            return s.call_indirect(resolve_target, callee, mark);
+        }
+        match (self.cache[0].get(), self.cache[1].get()) {
+            (Some(e), None) => {
+                let g = self.entry_guard(s, e, callee);
+                if s.speculate(g, "call target") {
+                    return s.call(e.call.target(), mark);
+                }
+                self.miss(s, callee, mark)
+            }
+            (Some(e0), Some(e1)) => {
+                let g0 = self.entry_guard(s, e0, callee);
+                s.if_else(
+                    g0,
+                    |s| s.call(e0.call.target(), mark),
+                    |s| {
+                        let g1 = self.entry_guard(s, e1, callee);
+                        s.if_else(g1, |s| s.call(e1.call.target(), mark), |s| self.miss(s, callee, mark))
+                    },
+                )
+            }
+            _ => self.miss(s, callee, mark),
+        }
+    }
+
+    #[inline(always)]
+    fn entry_guard<S: Stage<Sl>>(&self, s: &mut S, e: &CacheEntry, callee: S::Val) -> S::Bool {
+        let f = s.konst(e.function);
+        let same = s.same(callee, f);
+        let valid = s.assume(&e.stable);
+        let valid = s.bool_const(valid);
+        s.and(same, valid)
+    }
+
+    /// A cache miss: the interpreter extends the cache (or goes indirect) and calls; compiled code
+    /// deoptimizes.
+    #[inline(never)]
+    fn miss<S: Stage<Sl>>(&self, s: &mut S, callee: S::Val, mark: ArgMark) -> Result<S::Val, Unwind<S::Val>> {
+        let mut vals = vec![callee];
+        vals.extend(s.pushed_args(mark));
+        s.drop_args(mark);
+        s.respecialize(self, Self::specialize_and_call, &vals)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn specialize_and_call(&self, f: &mut Frame<'_, Sl>, vals: &[Value]) -> Result<Value, Unwind<Value>> {
+        let callee = vals.first().copied().unwrap_or(Value::NULL);
+        let rt = f.runtime();
+        let target = resolve_target(rt, callee)?;
+        let used = self.cache.iter().filter(|c| c.get().is_some()).count();
+        let function = callee.as_function();
+        if let (Some(func), false) = (function, self.indirect.get()) {
+            if used < CACHE_LIMIT {
+                let entry = CacheEntry {
+                    function: callee,
+                    call: DirectCallNode::new(target.clone()),
+                    stable: func.stable_assumption(),
+                };
+                let _ = self.cache[used].set(entry);
+                if used + 1 > 1 {
+                    porcini::spec::report_polymorphic_specialize(f);
+                }
+            } else {
+                self.indirect.set(true);
+                porcini::spec::report_polymorphic_specialize(f);
+            }
+        }
+        let mark = f.begin_args();
+        for &a in vals.iter().skip(1) {
+            if let Err(e) = f.push_arg(a) {
+                f.drop_args(mark);
+                return Err(e);
+            }
+        }
+        f.call(&target, mark)
+    }
+
+    fn node_cost(&self) -> porcini::NodeCost {
+        if self.indirect.get() {
+            porcini::NodeCost::Megamorphic
+        } else {
+            match self.cache.iter().filter(|c| c.get().is_some()).count() {
+                0 => porcini::NodeCost::Uninitialized,
+                1 => porcini::NodeCost::Monomorphic,
+                _ => porcini::NodeCost::Polymorphic,
+            }
+        }
+    }
+    fn active_names(&self) -> Vec<&'static str> {
+        match self.node_cost() {
+            porcini::NodeCost::Uninitialized => Vec::new(),
+            porcini::NodeCost::Megamorphic => vec!["do_indirect"],
+            _ => vec!["do_direct"],
+        }
+    }
+}
+
+expr_node!(InvokeNode, "Invoke", children(t => std::iter::once(&*t.callee).chain(t.args.iter().map(|a| &**a)).collect()), clone(this => InvokeNode::new(this.callee.clone_uninitialized(), this.args.iter().map(|a| a.clone_uninitialized()).collect())));

@@ -1,0 +1,60 @@
+//! Constants (numbers, strings, function values) and argument reads.
+//!
+//! Constant values are permanent heap objects or immediates, so nodes may hold them directly.
+
+use porcini::{Frame, Stage, TypedFail, Unwind, Value};
+
+use super::expr_node;
+use crate::Sl;
+
+/// A constant.
+pub struct ConstNode {
+    value: Value,
+}
+
+impl ConstNode {
+    /// A constant node; `value` must be an immediate or a permanent object.
+    pub fn new(value: Value) -> ConstNode {
+        ConstNode { value }
+    }
+    #[inline(always)]
+    fn eval<S: Stage<Sl>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        Ok(s.konst(self.value))
+    }
+    fn node_cost(&self) -> porcini::NodeCost {
+        porcini::NodeCost::Monomorphic
+    }
+    fn active_names(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
+    /// The typed fast path of the seed tutorial: an integer literal answers `execute_i64` directly.
+    pub fn typed_i64(&self, _f: &mut Frame<'_, Sl>) -> Result<i64, TypedFail> {
+        self.value.as_i64().ok_or(TypedFail::Unexpected(self.value))
+    }
+}
+
+expr_node!(ConstNode, "Const", children(_t => Vec::new()), clone(this => ConstNode::new(this.value)));
+
+/// Reads argument `index` (null when the caller passed fewer).
+pub struct ReadArgNode {
+    index: u32,
+}
+
+impl ReadArgNode {
+    /// Reads argument `index`.
+    pub fn new(index: u32) -> ReadArgNode {
+        ReadArgNode { index }
+    }
+    #[inline(always)]
+    fn eval<S: Stage<Sl>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        Ok(s.read_arg(self.index))
+    }
+    fn node_cost(&self) -> porcini::NodeCost {
+        porcini::NodeCost::Monomorphic
+    }
+    fn active_names(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
+}
+
+expr_node!(ReadArgNode, "ReadArg", children(_t => Vec::new()), clone(this => ReadArgNode::new(this.index)));

@@ -1,0 +1,73 @@
+//! SL's executable nodes. Each node's semantics are written once, generic over the stage; nodes
+//! with specializations declare them through the `#[specializations]` DSL.
+//!
+//! Control flow (block, if, while, return, break, continue) is the framework's; SL adds the
+//! boolean conversion of conditions, which carries SL's type error.
+
+pub mod arith;
+pub mod call;
+pub mod compare;
+pub mod literal;
+pub mod local;
+pub mod logical;
+pub mod property;
+pub mod root;
+
+use std::rc::Rc;
+
+use porcini::{SpecFail, Stage, Tag};
+
+use crate::Sl;
+
+/// A child node.
+pub type Child = Box<dyn porcini::ExprNode<Sl>>;
+
+/// The result of a specialization body.
+pub type SpecResult<V> = Result<V, SpecFail<V>>;
+
+/// A source location for error messages: file name, 1-based line and column.
+#[derive(Clone, Debug)]
+pub struct Loc {
+    /// The source name (`Foo.sl`, `[defineFunction]`, `(eval)`).
+    pub file: Rc<str>,
+    /// Line.
+    pub line: u32,
+    /// Column.
+    pub col: u32,
+}
+
+/// Staged test: is `v` a Number (small or big)?
+#[inline(always)]
+pub(crate) fn is_number<S: Stage<Sl>>(s: &mut S, v: S::Val) -> S::Bool {
+    let a = s.has_tag(v, Tag::Int);
+    let b = s.has_tag(v, Tag::BigInt);
+    s.or(a, b)
+}
+
+/// Implements the [`porcini::ExprNode`] boilerplate for a node with an `eval` method:
+/// `expr_node!(Type, "Kind", children(this => [...]), clone(this => ...))`.
+macro_rules! expr_node {
+    ($ty:ident, $name:literal, children($this:ident => $children:expr), clone($this2:ident => $clone:expr)) => {
+        impl porcini::ExprNode<crate::Sl> for $ty {
+            porcini::stage_entry_points!(crate::Sl);
+            fn clone_uninitialized(&self) -> Box<dyn porcini::ExprNode<crate::Sl>> {
+                let $this2 = self;
+                Box::new($clone)
+            }
+            fn kind_name(&self) -> &'static str {
+                $name
+            }
+            fn children(&self) -> Vec<&dyn porcini::ExprNode<crate::Sl>> {
+                let $this = self;
+                $children
+            }
+            fn cost(&self) -> porcini::NodeCost {
+                self.node_cost()
+            }
+            fn active_specializations(&self) -> Vec<&'static str> {
+                self.active_names()
+            }
+        }
+    };
+}
+pub(crate) use expr_node;

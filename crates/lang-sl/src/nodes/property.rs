@@ -1,0 +1,294 @@
+//! Property reads and writes with shape-keyed inline caches (spec §7.9; reference limit 3).
+//!
+//! For a constant key (`o.name`) the node caches up to three (shape → slot) pairs; a hit is a tag
+//! check, a shape compare and a slot access. A fourth shape turns the site generic (a boundary call
+//! doing a full lookup). Computed keys (`o[k]`) convert the key to a string and go generic.
+//! Adding a property (a shape transition) always takes the generic path.
+
+use std::cell::{Cell, OnceCell};
+
+use porcini::shape::ShapeId;
+use porcini::symbol::Symbol;
+use porcini::{Cmp, Frame, GuestError, Stage, Tag, Unwind, Value};
+
+use super::{Child, expr_node};
+use crate::Sl;
+use crate::runtime::display::{convert, display};
+
+const CACHE_LIMIT: usize = 3;
+
+/// A property key: a constant name or a computed expression.
+pub enum Key {
+    /// `.name`, interned at translation time.
+    Named(Symbol, Box<str>),
+    /// `[expr]`.
+    Computed(Child),
+}
+
+impl Key {
+    fn clone_uninitialized(&self) -> Key {
+        match self {
+            Key::Named(s, n) => Key::Named(*s, n.clone()),
+            Key::Computed(c) => Key::Computed(c.clone_uninitialized()),
+        }
+    }
+}
+
+/// The per-site shape cache.
+#[derive(Default)]
+struct ShapeCache {
+    entries: [OnceCell<(ShapeId, u32)>; CACHE_LIMIT],
+    generic: Cell<bool>,
+}
+
+impl ShapeCache {
+    fn used(&self) -> usize {
+        self.entries.iter().filter(|e| e.get().is_some()).count()
+    }
+    /// Records `shape → slot`, or goes generic when full.
+    fn add(&self, shape: ShapeId, slot: u32) {
+        let used = self.used();
+        if self.entries.iter().any(|e| e.get().map(|(s, _)| *s) == Some(shape)) {
+            return;
+        }
+        if used < CACHE_LIMIT {
+            let _ = self.entries[used].set((shape, slot));
+        } else {
+            self.generic.set(true);
+        }
+    }
+    fn cost(&self) -> porcini::NodeCost {
+        if self.generic.get() {
+            return porcini::NodeCost::Megamorphic;
+        }
+        match self.used() {
+            0 => porcini::NodeCost::Uninitialized,
+            1 => porcini::NodeCost::Monomorphic,
+            _ => porcini::NodeCost::Polymorphic,
+        }
+    }
+    /// Emits the cached dispatch: for each entry, a shape test and `hit`; otherwise `miss`.
+    #[inline(always)]
+    fn dispatch<S: Stage<Sl>>(
+        &self,
+        s: &mut S,
+        obj: S::Val,
+        hit: &impl Fn(&mut S, u32) -> Result<S::Val, Unwind<S::Val>>,
+        miss: &impl Fn(&mut S) -> Result<S::Val, Unwind<S::Val>>,
+    ) -> Result<S::Val, Unwind<S::Val>> {
+        let is_obj = s.has_tag(obj, Tag::Object);
+        if self.used() == 1 {
+            if let Some(&(shape, slot)) = self.entries[0].get() {
+                // Monomorphic: speculate on the receiver being an object of the cached shape.
+                if s.speculate(is_obj, "receiver is an object") {
+                    let sh = s.load_shape(obj);
+                    let want = s.i64_const(shape.0 as i64);
+                    let same = s.cmp_i64(Cmp::Eq, sh, want);
+                    if s.speculate(same, "shape") {
+                        return hit(s, slot);
+                    }
+                }
+                return miss(s);
+            }
+        }
+        s.if_else(is_obj, |s| self.chain(s, obj, 0, hit, miss), |s| miss(s))
+    }
+    fn chain<S: Stage<Sl>>(
+        &self,
+        s: &mut S,
+        obj: S::Val,
+        i: usize,
+        hit: &impl Fn(&mut S, u32) -> Result<S::Val, Unwind<S::Val>>,
+        miss: &impl Fn(&mut S) -> Result<S::Val, Unwind<S::Val>>,
+    ) -> Result<S::Val, Unwind<S::Val>> {
+        match self.entries.get(i).and_then(OnceCell::get) {
+            Some(&(shape, slot)) => {
+                let sh = s.load_shape(obj);
+                let want = s.i64_const(shape.0 as i64);
+                let same = s.cmp_i64(Cmp::Eq, sh, want);
+                s.if_else(same, |s| hit(s, slot), |s| self.chain(s, obj, i + 1, hit, miss))
+            }
+            None => miss(s),
+        }
+    }
+}
+
+fn key_symbol(f: &Frame<'_, Sl>, key: Value) -> (Symbol, String) {
+    let text = convert(key);
+    (f.runtime().interner.intern(&text), text)
+}
+
+/// `receiver.name` or `receiver[key]`.
+pub struct ReadPropertyNode {
+    receiver: Child,
+    key: Key,
+    cache: ShapeCache,
+}
+
+impl ReadPropertyNode {
+    /// A property read.
+    pub fn new(receiver: Child, key: Key) -> ReadPropertyNode {
+        ReadPropertyNode { receiver, key, cache: ShapeCache::default() }
+    }
+    #[inline(always)]
+    fn eval<S: Stage<Sl>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        let obj = s.exec(0, &*self.receiver)?;
+        match &self.key {
+            Key::Computed(k) => {
+                let key = s.exec(1, &**k)?;
+                s.call_boundary("read_property", self, Self::read_generic, &[obj, key])
+            }
+            Key::Named(..) if self.cache.generic.get() => {
+                s.call_boundary("read_property", self, Self::read_generic, &[obj])
+            }
+            Key::Named(..) => self.cache.dispatch(
+                s,
+                obj,
+                &|s: &mut S, slot| Ok(s.load_property(obj, slot)),
+                &|s: &mut S| s.respecialize(self, Self::read_and_cache, &[obj]),
+            ),
+        }
+    }
+    fn lookup(&self, f: &mut Frame<'_, Sl>, vals: &[Value]) -> Result<(Value, Option<(ShapeId, u32)>), Unwind<Value>> {
+        let obj = vals.first().copied().unwrap_or(Value::NULL);
+        let (sym, text) = match &self.key {
+            Key::Named(sym, text) => (*sym, text.to_string()),
+            Key::Computed(_) => key_symbol(f, vals.get(1).copied().unwrap_or(Value::NULL)),
+        };
+        let rt = f.runtime();
+        let found = obj.as_object().and_then(|o| rt.shapes.lookup(o.shape(), sym).map(|slot| (o, slot)));
+        match found {
+            Some((o, slot)) => Ok((o.get_slot(slot), Some((o.shape(), slot)))),
+            None => Err(GuestError::raise(format!("Undefined property: {text}"))),
+        }
+    }
+    #[cold]
+    fn read_generic(&self, f: &mut Frame<'_, Sl>, vals: &[Value]) -> Result<Value, Unwind<Value>> {
+        self.lookup(f, vals).map(|(v, _)| v)
+    }
+    #[cold]
+    #[inline(never)]
+    fn read_and_cache(&self, f: &mut Frame<'_, Sl>, vals: &[Value]) -> Result<Value, Unwind<Value>> {
+        let (v, hit) = self.lookup(f, vals)?;
+        if let Some((shape, slot)) = hit {
+            self.cache.add(shape, slot);
+        }
+        Ok(v)
+    }
+    fn node_cost(&self) -> porcini::NodeCost {
+        self.cache.cost()
+    }
+    fn active_names(&self) -> Vec<&'static str> {
+        match self.cache.cost() {
+            porcini::NodeCost::Uninitialized => Vec::new(),
+            porcini::NodeCost::Megamorphic => vec!["read_uncached"],
+            _ => vec!["read_cached"],
+        }
+    }
+    fn key_children(&self) -> Vec<&Child> {
+        match &self.key {
+            Key::Computed(c) => vec![c],
+            Key::Named(..) => Vec::new(),
+        }
+    }
+}
+
+expr_node!(ReadPropertyNode, "ReadProperty", children(t => std::iter::once(&*t.receiver).chain(t.key_children().into_iter().map(|c| &**c)).collect()), clone(this => ReadPropertyNode::new(this.receiver.clone_uninitialized(), this.key.clone_uninitialized())));
+
+/// `receiver.name = value` or `receiver[key] = value`; evaluates to the value.
+pub struct WritePropertyNode {
+    receiver: Child,
+    key: Key,
+    value: Child,
+    cache: ShapeCache,
+}
+
+impl WritePropertyNode {
+    /// A property write.
+    pub fn new(receiver: Child, key: Key, value: Child) -> WritePropertyNode {
+        WritePropertyNode { receiver, key, value, cache: ShapeCache::default() }
+    }
+    #[inline(always)]
+    fn eval<S: Stage<Sl>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        let obj = s.exec(0, &*self.receiver)?;
+        match &self.key {
+            Key::Computed(k) => {
+                let key = s.exec(1, &**k)?;
+                let v = s.exec(2, &*self.value)?;
+                s.call_boundary("write_property", self, Self::write_generic, &[obj, v, key])
+            }
+            Key::Named(..) => {
+                let v = s.exec(1, &*self.value)?;
+                if self.cache.generic.get() {
+                    return s.call_boundary("write_property", self, Self::write_generic, &[obj, v]);
+                }
+                self.cache.dispatch(
+                    s,
+                    obj,
+                    &|s: &mut S, slot| {
+                        s.store_property(obj, slot, v);
+                        Ok(v)
+                    },
+                    &|s: &mut S| s.respecialize(self, Self::write_and_cache, &[obj, v]),
+                )
+            }
+        }
+    }
+    fn store(&self, f: &mut Frame<'_, Sl>, vals: &[Value]) -> Result<(Value, Option<(ShapeId, u32)>), Unwind<Value>> {
+        let obj = vals.first().copied().unwrap_or(Value::NULL);
+        let v = vals.get(1).copied().unwrap_or(Value::NULL);
+        let (sym, text) = match &self.key {
+            Key::Named(sym, text) => (*sym, text.to_string()),
+            Key::Computed(_) => {
+                let key = vals.get(2).copied().unwrap_or(Value::NULL);
+                let (sym, _) = key_symbol(f, key);
+                (sym, display(key))
+            }
+        };
+        let rt = f.runtime();
+        let Some(o) = obj.as_object() else {
+            return Err(GuestError::raise(format!("Undefined property: {text}")));
+        };
+        match rt.shapes.lookup(o.shape(), sym) {
+            Some(slot) => {
+                o.set_slot(slot, v);
+                Ok((v, Some((o.shape(), slot))))
+            }
+            None => {
+                o.put(&rt.shapes, sym, v);
+                Ok((v, None))
+            }
+        }
+    }
+    #[cold]
+    fn write_generic(&self, f: &mut Frame<'_, Sl>, vals: &[Value]) -> Result<Value, Unwind<Value>> {
+        self.store(f, vals).map(|(v, _)| v)
+    }
+    #[cold]
+    #[inline(never)]
+    fn write_and_cache(&self, f: &mut Frame<'_, Sl>, vals: &[Value]) -> Result<Value, Unwind<Value>> {
+        let (v, hit) = self.store(f, vals)?;
+        if let Some((shape, slot)) = hit {
+            self.cache.add(shape, slot);
+        }
+        Ok(v)
+    }
+    fn node_cost(&self) -> porcini::NodeCost {
+        self.cache.cost()
+    }
+    fn active_names(&self) -> Vec<&'static str> {
+        match self.cache.cost() {
+            porcini::NodeCost::Uninitialized => Vec::new(),
+            porcini::NodeCost::Megamorphic => vec!["write_uncached"],
+            _ => vec!["write_cached"],
+        }
+    }
+    fn key_children(&self) -> Vec<&Child> {
+        match &self.key {
+            Key::Computed(c) => vec![c],
+            Key::Named(..) => Vec::new(),
+        }
+    }
+}
+
+expr_node!(WritePropertyNode, "WriteProperty", children(t => std::iter::once(&*t.receiver).chain(t.key_children().into_iter().map(|c| &**c)).chain(std::iter::once(&*t.value)).collect()), clone(this => WritePropertyNode::new(this.receiver.clone_uninitialized(), this.key.clone_uninitialized(), this.value.clone_uninitialized())));

@@ -1,0 +1,101 @@
+//! Root nodes: SL function bodies and builtins.
+//!
+//! A function root runs its body block (whose first statements copy the arguments into the
+//! parameter slots) and returns NULL unless a `return` unwinds with a value. A builtin root pads
+//! missing arguments with NULL and drops extra ones (spec §10), then calls the builtin's Rust
+//! function; builtins are internal, so stack traces skip them.
+
+use std::rc::Rc;
+
+use porcini::call_target::RootNode;
+use porcini::control::BlockNode;
+use porcini::symbolic::{SymFrame, SymVal};
+use porcini::{ExprNode, Frame, FrameDescriptor, Stage, Unwind, Value};
+use smallvec::SmallVec;
+
+use crate::Sl;
+
+/// An SL function.
+pub struct FunctionRoot {
+    name: Box<str>,
+    descriptor: Rc<FrameDescriptor>,
+    body: BlockNode<Sl>,
+    source: String,
+}
+
+impl FunctionRoot {
+    /// A function root; `source` is `file:line` for traces.
+    pub fn new(name: &str, descriptor: Rc<FrameDescriptor>, body: BlockNode<Sl>, source: String) -> FunctionRoot {
+        FunctionRoot { name: name.into(), descriptor, body, source }
+    }
+    /// The body.
+    pub fn body(&self) -> &BlockNode<Sl> {
+        &self.body
+    }
+}
+
+impl RootNode<Sl> for FunctionRoot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn frame_descriptor(&self) -> &FrameDescriptor {
+        &self.descriptor
+    }
+    fn execute(&self, f: &mut Frame<'_, Sl>) -> Result<Value, Unwind<Value>> {
+        self.body.eval(f)
+    }
+    fn execute_sym(&self, s: &mut SymFrame<'_, Sl>) -> Result<SymVal, Unwind<SymVal>> {
+        self.body.eval(s)
+    }
+    fn node_count(&self) -> usize {
+        porcini::node::count_nodes(&self.body as &dyn ExprNode<Sl>)
+    }
+    fn source_section(&self) -> String {
+        self.source.clone()
+    }
+}
+
+/// A builtin's implementation: the builtin frame (whose caller is the SL caller) and the
+/// arguments, padded or truncated to the builtin's arity.
+pub type BuiltinFn = fn(&mut Frame<'_, Sl>, &[Value]) -> Result<Value, Unwind<Value>>;
+
+/// A builtin function.
+pub struct BuiltinRoot {
+    name: &'static str,
+    arity: usize,
+    func: BuiltinFn,
+    descriptor: FrameDescriptor,
+}
+
+impl BuiltinRoot {
+    /// A builtin named `name` taking `arity` arguments.
+    pub fn new(name: &'static str, arity: usize, func: BuiltinFn) -> BuiltinRoot {
+        BuiltinRoot { name, arity, func, descriptor: FrameDescriptor::default() }
+    }
+    fn call_builtin(&self, f: &mut Frame<'_, Sl>, _v: &[Value]) -> Result<Value, Unwind<Value>> {
+        let args: SmallVec<[Value; 4]> = (0..self.arity).map(|i| f.arg(i)).collect();
+        (self.func)(f, &args)
+    }
+}
+
+impl RootNode<Sl> for BuiltinRoot {
+    fn name(&self) -> &str {
+        self.name
+    }
+    fn frame_descriptor(&self) -> &FrameDescriptor {
+        &self.descriptor
+    }
+    fn execute(&self, f: &mut Frame<'_, Sl>) -> Result<Value, Unwind<Value>> {
+        self.call_builtin(f, &[])
+    }
+    fn execute_sym(&self, s: &mut SymFrame<'_, Sl>) -> Result<SymVal, Unwind<SymVal>> {
+        let args: Vec<SymVal> = (0..self.arity as u32).map(|i| s.read_arg(i)).collect();
+        s.call_boundary(self.name, self, Self::call_builtin, &args)
+    }
+    fn node_count(&self) -> usize {
+        1
+    }
+    fn is_internal(&self) -> bool {
+        true
+    }
+}

@@ -1,0 +1,528 @@
+//! The heap: allocation, the collection trigger, and a collection's mark and sweep phases.
+//!
+//! Small objects are carved out of per-size-class blocks, first from the free list the last sweep
+//! threaded through the free cells, then by bumping through a fresh block. Large objects get a
+//! chunk each. A collection marks from the permanent objects, the caller's roots and the native
+//! stack, then sweeps every block: unmarked objects are dropped, blocks left empty go back to the
+//! system allocator (a few are pooled for reuse), and the free cells of the others are relinked.
+//!
+//! The heap belongs to one thread. Its state sits in a `RefCell`, borrowed only for short,
+//! non-reentrant stretches; user code (`Trace`, roots callbacks) runs while it is at most shared
+//! borrowed, and a `collecting` flag turns any allocation or collection from inside a collection
+//! into a clear panic instead of corrupting the heap.
+
+use std::cell::{Cell, RefCell};
+use std::marker::PhantomData;
+
+use crate::block::{BLOCK_SIZE, Block, MAX_ALIGN};
+use crate::gc::Gc;
+use crate::index::BlockIndex;
+use crate::raw::{self, GcBox};
+use crate::size_class::{CLASS_SIZES, NUM_CLASSES, class_for};
+use crate::stack_scan;
+use crate::trace::Trace;
+use crate::tracer::Tracer;
+
+/// The fewest empty blocks a sweep keeps for reuse instead of returning them to the allocator;
+/// it keeps up to `min_threshold_bytes` worth of them, since the heap grows that much before the
+/// next collection anyway, and handing them back and forth costs page faults.
+const MIN_POOLED_BLOCKS: usize = 8;
+/// A mark stack that grew beyond this many entries is shrunk back after the collection.
+const MARK_STACK_KEEP: usize = 1 << 16;
+
+/// Heap tuning.
+#[derive(Clone, Debug)]
+pub struct HeapConfig {
+    /// Collect at every allocation (`alloc_permanent` excepted), to shake out rooting bugs.
+    pub stress: bool,
+    /// The smallest number of bytes allocated between two collections.
+    pub min_threshold_bytes: usize,
+}
+
+impl Default for HeapConfig {
+    fn default() -> Self {
+        HeapConfig { stress: false, min_threshold_bytes: 4 << 20 }
+    }
+}
+
+/// A snapshot of the heap's counters.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HeapStats {
+    /// Collections run so far.
+    pub collections: u64,
+    /// Objects currently allocated: the survivors of the last collection (permanent objects
+    /// included) plus everything allocated since, garbage or not.
+    pub live_objects: usize,
+    /// The bytes of those objects (their cell sizes plus their `extra_bytes`).
+    pub live_bytes: usize,
+    /// Bytes allocated since the heap was created.
+    pub allocated_bytes_total: u64,
+    /// Objects freed since the heap was created.
+    pub freed_objects: u64,
+    /// Objects allocated since the heap was created.
+    pub allocated_objects_total: u64,
+    /// The largest `live_bytes` has been.
+    pub peak_live_bytes: usize,
+    /// The bytes the heap's blocks take from the system allocator now.
+    pub heap_bytes: usize,
+    /// The largest `heap_bytes` has been.
+    pub peak_heap_bytes: usize,
+    /// `live_bytes` right after the last collection: what it found reachable.
+    pub last_marked_bytes: usize,
+    /// Permanent objects (never freed).
+    pub permanent_objects: usize,
+}
+
+/// The allocation state of one size class.
+struct ClassState {
+    /// Every block of this class.
+    blocks: Vec<Block>,
+    /// The first cell of the free list (0 when empty); each free cell's first word links on.
+    free: usize,
+    /// The next never-used cell of the newest block, and the end of its cells.
+    bump: usize,
+    bump_end: usize,
+}
+
+/// Everything behind the heap's `RefCell`.
+struct HeapState {
+    classes: [ClassState; NUM_CLASSES],
+    large: Vec<Block>,
+    index: BlockIndex,
+    /// Empty small blocks kept for reuse; they are not in the index.
+    empty_blocks: Vec<Block>,
+    permanents: Vec<usize>,
+    /// The mark stack's buffer, kept between collections.
+    mark_stack: Vec<usize>,
+    /// The counters as of the end of the last collection; the allocation counters since then are
+    /// kept in the heap's cells, off the allocation path's way, and added in by `Heap::stats`.
+    stats: HeapStats,
+}
+
+/// The garbage-collected heap of one mutator thread.
+pub struct Heap {
+    config: HeapConfig,
+    state: RefCell<HeapState>,
+    /// Set while a collection runs, and while the heap is dropped.
+    collecting: Cell<bool>,
+    /// The address given to `set_stack_base`, or 0.
+    stack_base: Cell<usize>,
+    /// Bytes allocated (and reported with `add_external_bytes`) since the last collection.
+    allocated_since: Cell<usize>,
+    /// Objects allocated since the last collection.
+    objects_since: Cell<usize>,
+    /// `allocated_since` beyond which the next allocation collects first.
+    threshold: Cell<usize>,
+    /// The heap and its objects belong to the thread whose stack is scanned.
+    _not_send: PhantomData<*mut ()>,
+}
+
+impl Heap {
+    /// An empty heap.
+    pub fn new(config: HeapConfig) -> Heap {
+        let threshold = config.min_threshold_bytes;
+        Heap {
+            config,
+            state: RefCell::new(HeapState {
+                classes: std::array::from_fn(|_| ClassState {
+                    blocks: Vec::new(),
+                    free: 0,
+                    bump: 0,
+                    bump_end: 0,
+                }),
+                large: Vec::new(),
+                index: BlockIndex::new(),
+                empty_blocks: Vec::new(),
+                permanents: Vec::new(),
+                mark_stack: Vec::new(),
+                stats: HeapStats::default(),
+            }),
+            collecting: Cell::new(false),
+            stack_base: Cell::new(0),
+            allocated_since: Cell::new(0),
+            objects_since: Cell::new(0),
+            threshold: Cell::new(threshold),
+            _not_send: PhantomData,
+        }
+    }
+
+    /// The configuration the heap was created with.
+    pub fn config(&self) -> &HeapConfig {
+        &self.config
+    }
+
+    /// Must be called on the mutator thread with an address near the top of the stack region that
+    /// can hold references (e.g. the address of a local in the outermost frame that runs guest
+    /// code); the conservative scan covers from the current stack pointer up to this address.
+    ///
+    /// On Linux the scan covers the whole used part of the thread's stack anyway, a superset; the
+    /// base is what bounds it elsewhere, and when the guest runs on a stack that is not the
+    /// thread's own.
+    pub fn set_stack_base(&self, base: usize) {
+        self.stack_base.set(base);
+    }
+
+    /// Allocates; may collect first. `roots` adds precise/conservative roots beyond the native stack.
+    ///
+    /// The references inside `value` are roots of that collection too, so a value may be built
+    /// from objects that nothing else references yet.
+    ///
+    /// # Panics
+    /// If called during a collection (from `Trace::trace`, a roots callback or a `Drop` of a heap
+    /// object).
+    #[inline]
+    pub fn alloc<T: Trace>(&self, value: T, roots: &dyn Fn(&mut Tracer)) -> Gc<T> {
+        let bytes = raw::footprint::<T>().saturating_add(value.extra_bytes());
+        if self.config.stress || self.allocated_since.get().saturating_add(bytes) > self.threshold.get()
+        {
+            self.collect_for_allocation(&value, roots);
+        }
+        self.place(value, bytes)
+    }
+
+    /// An object that is never freed and whose contents are traced as roots at every collection
+    /// (constants in ASTs, canonical function objects). Never collects.
+    pub fn alloc_permanent<T: Trace>(&self, value: T) -> Gc<T> {
+        let bytes = raw::footprint::<T>().saturating_add(value.extra_bytes());
+        let gc = self.place(value, bytes);
+        let mut state = self.state.borrow_mut();
+        state.permanents.push(gc.as_addr());
+        state.stats.permanent_objects += 1;
+        gc
+    }
+
+    /// Runs a full collection now.
+    ///
+    /// # Panics
+    /// If called during a collection.
+    pub fn collect(&self, roots: &dyn Fn(&mut Tracer)) {
+        self.collect_now(roots);
+    }
+
+    /// Counts `bytes` of memory owned by heap objects but allocated after them (a guest array's
+    /// buffer growing) towards the next collection, so that garbage holding large buffers is
+    /// collected promptly. It does not collect by itself; the next allocation may.
+    /// These bytes count in `HeapStats::live_bytes` and `allocated_bytes_total` too.
+    pub fn add_external_bytes(&self, bytes: usize) {
+        self.allocated_since.set(self.allocated_since.get().saturating_add(bytes));
+    }
+
+    /// A snapshot of the heap's counters.
+    pub fn stats(&self) -> HeapStats {
+        let mut stats = self.state.borrow().stats;
+        let bytes = self.allocated_since.get();
+        stats.live_objects += self.objects_since.get();
+        stats.live_bytes = stats.live_bytes.saturating_add(bytes);
+        stats.peak_live_bytes = stats.peak_live_bytes.max(stats.live_bytes);
+        stats.allocated_objects_total += self.objects_since.get() as u64;
+        stats.allocated_bytes_total = stats.allocated_bytes_total.saturating_add(bytes as u64);
+        stats
+    }
+
+    /// True if `addr` is a live object's address (used by tests and debug asserts).
+    pub fn contains(&self, addr: usize) -> bool {
+        self.state.borrow().index.find(addr).is_some()
+    }
+
+    /// The object at `addr` as a `Gc<T>`, if `addr` is a live object of type `T`: the checked
+    /// form of [`Gc::from_addr`], for code that must not trust an address.
+    pub fn downcast<T: Trace>(&self, addr: usize) -> Option<Gc<T>> {
+        if !self.contains(addr) {
+            return None;
+        }
+        // SAFETY: `addr` is a live object of this heap.
+        let vtable = unsafe { raw::vtable_at(addr) };
+        // SAFETY: the object at `addr` is live and its type is `T`.
+        ((vtable.type_id)() == std::any::TypeId::of::<T>()).then(|| unsafe { Gc::from_addr(addr) })
+    }
+
+    /// Allocates a box for `value` without collecting.
+    #[inline(always)]
+    fn place<T: Trace>(&self, value: T, bytes: usize) -> Gc<T> {
+        const { assert!(align_of::<GcBox<T>>() <= MAX_ALIGN, "heap objects may be aligned to at most 4 KiB") };
+        if self.collecting.get() {
+            collecting_panic();
+        }
+        let class = const { class_for(size_of::<GcBox<T>>(), align_of::<GcBox<T>>()) };
+        let addr = {
+            let mut state = self.state.borrow_mut();
+            match class {
+                Some(class) => state.alloc_small(class),
+                None => state.alloc_large(size_of::<GcBox<T>>(), align_of::<GcBox<T>>()),
+            }
+        };
+        self.allocated_since.set(self.allocated_since.get().saturating_add(bytes));
+        self.objects_since.set(self.objects_since.get() + 1);
+        // SAFETY: `addr` is a cell of this heap that was free until now, sized and aligned for a
+        // `GcBox<T>` by the size class (or the large chunk) chosen from that very layout.
+        unsafe { raw::write_box(addr, value) };
+        // SAFETY: a live `T` now lives at `addr`.
+        unsafe { Gc::from_addr(addr) }
+    }
+
+    /// The collection an allocation triggers; `value` is about to be stored and its references
+    /// are roots. Kept out of line so the allocation fast path stays small.
+    #[cold]
+    #[inline(never)]
+    fn collect_for_allocation<T: Trace>(&self, value: &T, roots: &dyn Fn(&mut Tracer)) {
+        self.collect_now(&|tracer: &mut Tracer| {
+            value.trace(tracer);
+            roots(tracer);
+        });
+    }
+
+    /// A full collection: mark, then sweep.
+    #[inline(never)]
+    fn collect_now(&self, roots: &dyn Fn(&mut Tracer)) {
+        if self.collecting.get() {
+            collecting_panic();
+        }
+        let _collecting = CollectingGuard::enter(&self.collecting);
+        let marked = self.mark(roots);
+        self.sweep(marked.marked_objects, marked.marked_bytes);
+    }
+
+    /// The mark phase: marks everything reachable from the roots. Never inlined, so that the
+    /// stack scan it starts sees the frames of every caller of the collector.
+    #[inline(never)]
+    fn mark(&self, roots: &dyn Fn(&mut Tracer)) -> MarkedTotals {
+        let stack = {
+            let mut state = self.state.borrow_mut();
+            // Clearing every mark first (rather than relying on the last sweep to have done so)
+            // keeps a collection that unwound half-way from leaving stale marks behind.
+            state.clear_marks();
+            std::mem::take(&mut state.mark_stack)
+        };
+        let state = self.state.borrow();
+        // SAFETY: the index stays borrowed (and so unmodified: every mutation needs the state
+        // mutably) until the tracer is finished below, and every mark bit was just cleared.
+        let mut tracer = unsafe { Tracer::new(&state.index, stack) };
+        for &addr in &state.permanents {
+            tracer.mark_live(addr);
+        }
+        tracer.drain();
+        roots(&mut tracer);
+        tracer.drain();
+        stack_scan::scan_native_stack(self.stack_base.get(), &mut |word| {
+            tracer.mark_conservative(word)
+        });
+        tracer.drain();
+        let result = tracer.finish();
+        drop(state);
+        let mut stack = result.stack;
+        if stack.capacity() > MARK_STACK_KEEP {
+            stack = Vec::new();
+        }
+        self.state.borrow_mut().mark_stack = stack;
+        MarkedTotals { marked_objects: result.marked_objects, marked_bytes: result.marked_bytes }
+    }
+
+    /// The sweep phase: frees what the mark phase did not reach and resets the trigger.
+    fn sweep(&self, marked_objects: usize, marked_bytes: usize) {
+        let mut state = self.state.borrow_mut();
+        let pool_limit = MIN_POOLED_BLOCKS.max(self.config.min_threshold_bytes / BLOCK_SIZE);
+        let (survivors, freed) = state.sweep(pool_limit);
+        debug_assert_eq!(survivors, marked_objects);
+        let (bytes, objects) = (self.allocated_since.get(), self.objects_since.get());
+        let stats = &mut state.stats;
+        stats.collections += 1;
+        stats.freed_objects += freed as u64;
+        stats.allocated_objects_total += objects as u64;
+        stats.allocated_bytes_total = stats.allocated_bytes_total.saturating_add(bytes as u64);
+        // Live bytes only grow between collections, so they peaked just before this one.
+        stats.peak_live_bytes = stats.peak_live_bytes.max(stats.live_bytes.saturating_add(bytes));
+        stats.live_objects = survivors;
+        stats.live_bytes = marked_bytes;
+        stats.last_marked_bytes = marked_bytes;
+        self.allocated_since.set(0);
+        self.objects_since.set(0);
+        self.threshold.set(self.config.min_threshold_bytes.max(marked_bytes));
+    }
+}
+
+impl Drop for Heap {
+    /// Drops every remaining object, permanent ones included, and frees all blocks. Any `Gc`
+    /// still held dangles afterwards.
+    fn drop(&mut self) {
+        self.collecting.set(true);
+        let state = self.state.get_mut();
+        let mut blocks: Vec<Block> = state.large.drain(..).collect();
+        for class in &mut state.classes {
+            blocks.append(&mut class.blocks);
+        }
+        for block in blocks {
+            // SAFETY: every allocated address of a live block is a live object, dropped once.
+            block.for_each_allocated(|addr| unsafe { raw::drop_object(addr) });
+            // SAFETY: its objects are gone, and the heap keeps no other handle to the block.
+            unsafe { block.release() };
+        }
+        for block in state.empty_blocks.drain(..) {
+            // SAFETY: pooled blocks are empty and referenced nowhere else.
+            unsafe { block.release() };
+        }
+    }
+}
+
+impl HeapState {
+    /// Takes a cell of size class `class`, marking it allocated.
+    #[inline(always)]
+    fn alloc_small(&mut self, class: usize) -> usize {
+        let state = &mut self.classes[class];
+        let cell = if state.free != 0 {
+            let cell = state.free;
+            // SAFETY: cells on the free list are free cells of live blocks whose first word the
+            // sweep set to the next cell of the list.
+            state.free = unsafe { std::ptr::with_exposed_provenance::<usize>(cell).read() };
+            cell
+        } else if state.bump < state.bump_end {
+            let cell = state.bump;
+            state.bump += CLASS_SIZES[class];
+            cell
+        } else {
+            return self.alloc_small_in_new_block(class);
+        };
+        // SAFETY: the cell lies in the first 64 KiB of a live small block.
+        unsafe { Block::containing(cell) }.set_allocated(cell);
+        cell
+    }
+
+    /// Starts a new block for `class` and allocates its first cell.
+    #[cold]
+    #[inline(never)]
+    fn alloc_small_in_new_block(&mut self, class: usize) -> usize {
+        let cell_size = CLASS_SIZES[class];
+        let block = match self.empty_blocks.pop() {
+            Some(block) => {
+                block.init_small(class, cell_size);
+                block
+            }
+            None => {
+                self.stats.heap_bytes += BLOCK_SIZE;
+                self.stats.peak_heap_bytes = self.stats.peak_heap_bytes.max(self.stats.heap_bytes);
+                Block::new_small(class, cell_size)
+            }
+        };
+        self.index.insert(block);
+        let state = &mut self.classes[class];
+        state.blocks.push(block);
+        let cell = block.first_cell();
+        state.bump = cell + cell_size;
+        state.bump_end = block.cells_end();
+        block.set_allocated(cell);
+        cell
+    }
+
+    /// Allocates a chunk for a large object and returns the box's address.
+    #[cold]
+    #[inline(never)]
+    fn alloc_large(&mut self, size: usize, align: usize) -> usize {
+        let block = Block::new_large(size, align);
+        self.stats.heap_bytes += block.chunk_size();
+        self.stats.peak_heap_bytes = self.stats.peak_heap_bytes.max(self.stats.heap_bytes);
+        self.index.insert(block);
+        self.large.push(block);
+        let addr = block.first_cell();
+        block.set_allocated(addr);
+        addr
+    }
+
+    /// Clears the mark bits of every block.
+    fn clear_marks(&mut self) {
+        for class in &self.classes {
+            for block in &class.blocks {
+                block.clear_marks();
+            }
+        }
+        for block in &self.large {
+            block.clear_marks();
+        }
+    }
+
+    /// Frees every unmarked object, releases or pools (up to `pool_limit`) empty blocks, and
+    /// rebuilds the free lists. Returns the number of surviving objects and the number freed.
+    fn sweep(&mut self, pool_limit: usize) -> (usize, usize) {
+        let HeapState { classes, large, index, empty_blocks, stats, .. } = self;
+        let mut survivors = 0;
+        let mut freed = 0;
+        let mut free_object = |addr: usize| {
+            freed += 1;
+            // SAFETY: the sweep found the object unreachable and has cleared its allocation bit,
+            // so this is its only drop and nothing refers to it any more.
+            unsafe { raw::drop_object(addr) };
+        };
+        for state in classes.iter_mut() {
+            // Until this class is swept, it has no free cells: should a destructor panic, cells
+            // are leaked until the next sweep rather than handed out twice.
+            state.free = 0;
+            state.bump = 0;
+            state.bump_end = 0;
+            let mut head = 0;
+            state.blocks.retain(|&block| {
+                let live = block.sweep(&mut free_object);
+                survivors += live;
+                if live == 0 {
+                    index.remove(block);
+                    if empty_blocks.len() < pool_limit {
+                        empty_blocks.push(block);
+                    } else {
+                        stats.heap_bytes -= block.chunk_size();
+                        // SAFETY: the block's objects were all dropped, and it was removed from
+                        // the index and from the class, the only places that refer to it.
+                        unsafe { block.release() };
+                    }
+                    false
+                } else {
+                    head = block.thread_free_cells(head);
+                    true
+                }
+            });
+            state.free = head;
+        }
+        large.retain(|&block| {
+            let live = block.sweep(&mut free_object);
+            survivors += live;
+            if live == 0 {
+                index.remove(block);
+                stats.heap_bytes -= block.chunk_size();
+                // SAFETY: as for small blocks above.
+                unsafe { block.release() };
+                false
+            } else {
+                true
+            }
+        });
+        index.recompute_range();
+        (survivors, freed)
+    }
+}
+
+/// What the mark phase found.
+struct MarkedTotals {
+    marked_objects: usize,
+    marked_bytes: usize,
+}
+
+/// Sets the `collecting` flag for the duration of a collection, also when it unwinds.
+struct CollectingGuard<'a>(&'a Cell<bool>);
+
+impl<'a> CollectingGuard<'a> {
+    fn enter(flag: &'a Cell<bool>) -> Self {
+        flag.set(true);
+        CollectingGuard(flag)
+    }
+}
+
+impl Drop for CollectingGuard<'_> {
+    fn drop(&mut self) {
+        self.0.set(false);
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn collecting_panic() -> ! {
+    panic!(
+        "porcini-gc: the heap was re-entered during a collection (allocation or collection from \
+         Trace::trace, a roots callback or the Drop of a heap object)"
+    )
+}

@@ -1,0 +1,215 @@
+//! Control-flow nodes every language reuses: block, if, while, return, break, continue.
+//!
+//! They are written once against the stage, so each language gets loop counting (and, with the JIT,
+//! OSR and exact deoptimization) for free. Conditions must evaluate to a boolean value: a language
+//! wraps its own conversion (and its type error) around the condition expression it passes in.
+//! `return`, `break` and `continue` are structured unwinds ([`Unwind`]), caught by the root, the
+//! loop and the loop respectively.
+
+use crate::error::Unwind;
+use crate::language::Language;
+use crate::node::ExprNode;
+use crate::stage::Stage;
+use crate::value::Value;
+
+/// Boxed child node.
+pub type Child<L> = Box<dyn ExprNode<L>>;
+
+/// Statements in order; evaluates to null.
+pub struct BlockNode<L: Language> {
+    stmts: Vec<Child<L>>,
+}
+
+impl<L: Language> BlockNode<L> {
+    /// A block of statements.
+    pub fn new(stmts: Vec<Child<L>>) -> Self {
+        BlockNode { stmts }
+    }
+    /// Evaluates every statement in order.
+    #[inline(always)]
+    pub fn eval<S: Stage<L>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        for (i, st) in self.stmts.iter().enumerate() {
+            s.exec(i as u32, &**st)?;
+        }
+        Ok(s.konst(Value::NULL))
+    }
+}
+
+impl<L: Language> ExprNode<L> for BlockNode<L> {
+    crate::stage_entry_points!(L);
+    fn clone_uninitialized(&self) -> Child<L> {
+        Box::new(BlockNode { stmts: self.stmts.iter().map(|s| s.clone_uninitialized()).collect() })
+    }
+    fn kind_name(&self) -> &'static str {
+        "Block"
+    }
+    fn children(&self) -> Vec<&dyn ExprNode<L>> {
+        self.stmts.iter().map(|s| &**s).collect()
+    }
+}
+
+/// `if (cond) then [else els]`; evaluates to null.
+pub struct IfNode<L: Language> {
+    cond: Child<L>,
+    then: Child<L>,
+    els: Option<Child<L>>,
+}
+
+impl<L: Language> IfNode<L> {
+    /// An if statement; `cond` must produce a boolean value.
+    pub fn new(cond: Child<L>, then: Child<L>, els: Option<Child<L>>) -> Self {
+        IfNode { cond, then, els }
+    }
+    /// Evaluates the condition, then one arm.
+    #[inline(always)]
+    pub fn eval<S: Stage<L>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        let c = s.exec(0, &*self.cond)?;
+        let c = s.unbox_bool(c);
+        s.if_else(
+            c,
+            |s| {
+                s.exec(1, &*self.then)?;
+                Ok(s.konst(Value::NULL))
+            },
+            |s| {
+                if let Some(e) = &self.els {
+                    s.exec(2, &**e)?;
+                }
+                Ok(s.konst(Value::NULL))
+            },
+        )
+    }
+}
+
+impl<L: Language> ExprNode<L> for IfNode<L> {
+    crate::stage_entry_points!(L);
+    fn clone_uninitialized(&self) -> Child<L> {
+        Box::new(IfNode {
+            cond: self.cond.clone_uninitialized(),
+            then: self.then.clone_uninitialized(),
+            els: self.els.as_ref().map(|e| e.clone_uninitialized()),
+        })
+    }
+    fn kind_name(&self) -> &'static str {
+        "If"
+    }
+    fn children(&self) -> Vec<&dyn ExprNode<L>> {
+        let mut c: Vec<&dyn ExprNode<L>> = vec![&*self.cond, &*self.then];
+        if let Some(e) = &self.els {
+            c.push(&**e);
+        }
+        c
+    }
+}
+
+/// `while (cond) body`; evaluates to null. Iterations are reported to the enclosing call target.
+pub struct WhileNode<L: Language> {
+    cond: Child<L>,
+    body: Child<L>,
+}
+
+impl<L: Language> WhileNode<L> {
+    /// A while loop; `cond` must produce a boolean value.
+    pub fn new(cond: Child<L>, body: Child<L>) -> Self {
+        WhileNode { cond, body }
+    }
+    /// Repeats condition and body until the condition is false or the body breaks.
+    #[inline(always)]
+    pub fn eval<S: Stage<L>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        s.repeat(|s| {
+            let c = s.exec(0, &*self.cond)?;
+            let c = s.unbox_bool(c);
+            let go = s.if_else(
+                c,
+                |s| {
+                    s.exec(1, &*self.body)?;
+                    Ok(s.konst(Value::from_bool(true)))
+                },
+                |s| Ok(s.konst(Value::from_bool(false))),
+            )?;
+            Ok(s.unbox_bool(go))
+        })?;
+        Ok(s.konst(Value::NULL))
+    }
+}
+
+impl<L: Language> ExprNode<L> for WhileNode<L> {
+    crate::stage_entry_points!(L);
+    fn clone_uninitialized(&self) -> Child<L> {
+        Box::new(WhileNode { cond: self.cond.clone_uninitialized(), body: self.body.clone_uninitialized() })
+    }
+    fn kind_name(&self) -> &'static str {
+        "While"
+    }
+    fn children(&self) -> Vec<&dyn ExprNode<L>> {
+        vec![&*self.cond, &*self.body]
+    }
+}
+
+/// `return [value]`: unwinds to the root with the value (null when absent).
+pub struct ReturnNode<L: Language> {
+    value: Option<Child<L>>,
+}
+
+impl<L: Language> ReturnNode<L> {
+    /// A return statement.
+    pub fn new(value: Option<Child<L>>) -> Self {
+        ReturnNode { value }
+    }
+    /// Evaluates the value and unwinds.
+    #[inline(always)]
+    pub fn eval<S: Stage<L>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        let v = match &self.value {
+            Some(e) => s.exec(0, &**e)?,
+            None => s.konst(Value::NULL),
+        };
+        Err(Unwind::Return(v))
+    }
+}
+
+impl<L: Language> ExprNode<L> for ReturnNode<L> {
+    crate::stage_entry_points!(L);
+    fn clone_uninitialized(&self) -> Child<L> {
+        Box::new(ReturnNode { value: self.value.as_ref().map(|e| e.clone_uninitialized()) })
+    }
+    fn kind_name(&self) -> &'static str {
+        "Return"
+    }
+    fn children(&self) -> Vec<&dyn ExprNode<L>> {
+        self.value.iter().map(|e| &**e).collect()
+    }
+}
+
+/// `break` or `continue`.
+pub struct JumpNode {
+    is_break: bool,
+}
+
+impl JumpNode {
+    /// `break`.
+    pub fn break_() -> Self {
+        JumpNode { is_break: true }
+    }
+    /// `continue`.
+    pub fn continue_() -> Self {
+        JumpNode { is_break: false }
+    }
+    /// Unwinds to the innermost loop.
+    #[inline(always)]
+    pub fn eval<L: Language, S: Stage<L>>(&self, _s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        Err(if self.is_break { Unwind::Break } else { Unwind::Continue })
+    }
+}
+
+impl<L: Language> ExprNode<L> for JumpNode {
+    crate::stage_entry_points!(L);
+    fn clone_uninitialized(&self) -> Child<L> {
+        Box::new(JumpNode { is_break: self.is_break })
+    }
+    fn kind_name(&self) -> &'static str {
+        if self.is_break { "Break" } else { "Continue" }
+    }
+    fn children(&self) -> Vec<&dyn ExprNode<L>> {
+        Vec::new()
+    }
+}

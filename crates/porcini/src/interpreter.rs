@@ -1,0 +1,222 @@
+//! The interpreter stage: `Frame` implements [`Stage`] on concrete values.
+//!
+//! Every operation here is a few instructions and `#[inline(always)]`, so node code instantiated
+//! with a `Frame` compiles (by rustc) to the same machine code a hand-written interpreter would:
+//! `speculate` is the condition itself and `if_else` is a Rust `if`.
+
+use crate::call_target::CallTarget;
+use crate::error::Unwind;
+use crate::frame::{Frame, SlotId};
+use crate::language::Language;
+use crate::node::ExprNode;
+use crate::runtime::Runtime;
+use crate::stage::{ArgMark, BoundaryFn, Cmp, Stage};
+use crate::value::{Tag, Value};
+
+impl<'a, L: Language> Stage<L> for Frame<'a, L> {
+    type Val = Value;
+    type I64 = i64;
+    type Bool = bool;
+    const COMPILING: bool = false;
+
+    #[inline(always)]
+    fn runtime(&self) -> &Runtime<L> {
+        self.rt
+    }
+    #[inline(always)]
+    fn exec(&mut self, _index: u32, child: &dyn ExprNode<L>) -> Result<Value, Unwind<Value>> {
+        child.execute(self)
+    }
+    #[inline(always)]
+    fn konst(&mut self, v: Value) -> Value {
+        v
+    }
+    #[inline(always)]
+    fn i64_const(&mut self, v: i64) -> i64 {
+        v
+    }
+    #[inline(always)]
+    fn bool_const(&mut self, b: bool) -> bool {
+        b
+    }
+    #[inline(always)]
+    fn has_tag(&mut self, v: Value, tag: Tag) -> bool {
+        v.tag() == tag
+    }
+    #[inline(always)]
+    fn unbox_i64(&mut self, v: Value) -> i64 {
+        v.bits() as i64
+    }
+    #[inline(always)]
+    fn unbox_bool(&mut self, v: Value) -> bool {
+        v.bits() != 0
+    }
+    #[inline(always)]
+    fn box_i64(&mut self, v: i64) -> Value {
+        Value::from_i64(v)
+    }
+    #[inline(always)]
+    fn box_bool(&mut self, b: bool) -> Value {
+        Value::from_bool(b)
+    }
+    #[inline(always)]
+    fn add_i64(&mut self, a: i64, b: i64) -> (i64, bool) {
+        a.overflowing_add(b)
+    }
+    #[inline(always)]
+    fn sub_i64(&mut self, a: i64, b: i64) -> (i64, bool) {
+        a.overflowing_sub(b)
+    }
+    #[inline(always)]
+    fn mul_i64(&mut self, a: i64, b: i64) -> (i64, bool) {
+        a.overflowing_mul(b)
+    }
+    #[inline(always)]
+    fn div_i64(&mut self, a: i64, b: i64) -> (i64, bool) {
+        match a.checked_div(b) {
+            Some(q) => (q, false),
+            None => (0, true),
+        }
+    }
+    #[inline(always)]
+    fn cmp_i64(&mut self, op: Cmp, a: i64, b: i64) -> bool {
+        match op {
+            Cmp::Lt => a < b,
+            Cmp::Le => a <= b,
+            Cmp::Eq => a == b,
+        }
+    }
+    #[inline(always)]
+    fn not(&mut self, b: bool) -> bool {
+        !b
+    }
+    #[inline(always)]
+    fn and(&mut self, a: bool, b: bool) -> bool {
+        a & b
+    }
+    #[inline(always)]
+    fn or(&mut self, a: bool, b: bool) -> bool {
+        a | b
+    }
+    #[inline(always)]
+    fn same(&mut self, a: Value, b: Value) -> bool {
+        a.same(b)
+    }
+    #[inline(always)]
+    fn speculate(&mut self, holds: bool, _reason: &'static str) -> bool {
+        holds
+    }
+    #[inline(always)]
+    fn assume(&mut self, a: &crate::assumption::Assumption) -> bool {
+        a.is_valid()
+    }
+    #[inline(always)]
+    fn if_else(
+        &mut self,
+        c: bool,
+        then: impl FnOnce(&mut Self) -> Result<Value, Unwind<Value>>,
+        els: impl FnOnce(&mut Self) -> Result<Value, Unwind<Value>>,
+    ) -> Result<Value, Unwind<Value>> {
+        if c { then(self) } else { els(self) }
+    }
+    #[inline(always)]
+    fn repeat(
+        &mut self,
+        mut body: impl FnMut(&mut Self) -> Result<bool, Unwind<Value>>,
+    ) -> Result<(), Unwind<Value>> {
+        let mut iterations: u64 = 0;
+        let result = loop {
+            match body(self) {
+                Ok(true) | Err(Unwind::Continue) => iterations += 1,
+                Ok(false) | Err(Unwind::Break) => break Ok(()),
+                Err(e) => break Err(e),
+            }
+        };
+        if let Some(t) = self.target {
+            t.report_loop_count(iterations);
+        }
+        result
+    }
+    #[inline(always)]
+    fn read_arg(&mut self, i: u32) -> Value {
+        self.arg(i as usize)
+    }
+    #[inline(always)]
+    fn read_slot(&mut self, slot: SlotId) -> Value {
+        self.slot(slot)
+    }
+    #[inline(always)]
+    fn write_slot(&mut self, slot: SlotId, v: Value) {
+        self.set_slot(slot, v)
+    }
+    #[inline(always)]
+    fn load_shape(&mut self, obj: Value) -> i64 {
+        obj.as_object().map(|o| o.shape().0 as i64).unwrap_or(-1)
+    }
+    #[inline(always)]
+    fn load_property(&mut self, obj: Value, index: u32) -> Value {
+        obj.as_object().map(|o| o.get_slot(index)).unwrap_or(Value::NULL)
+    }
+    #[inline(always)]
+    fn store_property(&mut self, obj: Value, index: u32, v: Value) {
+        if let Some(o) = obj.as_object() {
+            o.set_slot(index, v)
+        }
+    }
+    #[inline(always)]
+    fn begin_args(&mut self) -> ArgMark {
+        ArgMark(self.sp)
+    }
+    #[inline(always)]
+    fn push_arg(&mut self, v: Value) -> Result<(), Unwind<Value>> {
+        self.rt.push_value(&mut self.sp, v)
+    }
+    #[inline(always)]
+    fn call(&mut self, target: &CallTarget<L>, mark: ArgMark) -> Result<Value, Unwind<Value>> {
+        let nargs = self.sp - mark.0;
+        let r = self.rt.call(self, target, mark.0, nargs);
+        self.sp = mark.0;
+        r
+    }
+    #[inline(always)]
+    fn call_indirect(
+        &mut self,
+        resolve: fn(&Runtime<L>, Value) -> Result<std::rc::Rc<CallTarget<L>>, Unwind<Value>>,
+        callee: Value,
+        mark: ArgMark,
+    ) -> Result<Value, Unwind<Value>> {
+        match resolve(self.rt, callee) {
+            Ok(t) => self.call(&t, mark),
+            Err(e) => {
+                self.sp = mark.0;
+                Err(e)
+            }
+        }
+    }
+    #[inline(always)]
+    fn drop_args(&mut self, mark: ArgMark) {
+        self.sp = mark.0;
+    }
+    fn pushed_args(&mut self, mark: ArgMark) -> Vec<Value> {
+        self.rt.stack_values(mark.0, self.sp)
+    }
+    #[inline(always)]
+    fn call_boundary<N: 'static>(
+        &mut self,
+        _name: &'static str,
+        node: &N,
+        f: BoundaryFn<N, L>,
+        args: &[Value],
+    ) -> Result<Value, Unwind<Value>> {
+        f(node, self, args)
+    }
+    #[inline(always)]
+    fn respecialize<N: 'static>(
+        &mut self,
+        node: &N,
+        f: BoundaryFn<N, L>,
+        args: &[Value],
+    ) -> Result<Value, Unwind<Value>> {
+        f(node, self, args)
+    }
+}

@@ -1,0 +1,213 @@
+//! The runtime: one engine instance with its heap, value stack, shapes, call targets and options.
+//!
+//! Everything a node needs at run time is reachable from the frame's runtime reference. The runtime
+//! owns the language's state too, so the collector can ask the language for its roots. It is
+//! single-threaded: guest code runs on one thread, whose native stack the collector scans.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use porcini_gc::{Gc, Heap, HeapConfig, Trace, Tracer};
+use porcini_tools::options::EngineOptions;
+
+use crate::bigint::{BigInt, Num};
+use crate::call_target::{CallTarget, CallTargetId, RootNode};
+use crate::error::{GuestError, Unwind};
+use crate::frame::Frame;
+use crate::function::FunctionObject;
+use crate::host::HostObject;
+use crate::language::Language;
+use crate::object::DynObject;
+use crate::shape::ShapeTable;
+use crate::string::GuestStr;
+use crate::symbol::Interner;
+use crate::value::Value;
+use crate::value_stack::ValueStack;
+
+/// Cells in the value stack: 4 Mi values (64 MiB of address space, committed on use).
+const VALUE_STACK_CELLS: usize = 1 << 22;
+/// Native stack kept free below the guard for the slow paths that report the overflow.
+const NATIVE_STACK_RESERVE: usize = 256 * 1024;
+
+/// One engine instance running one language.
+pub struct Runtime<L: Language> {
+    /// The guest heap.
+    pub heap: Heap,
+    /// The engine options.
+    pub options: EngineOptions,
+    /// All object shapes.
+    pub shapes: ShapeTable,
+    /// Interned property keys.
+    pub interner: Interner,
+    /// The language's global state.
+    pub lang: L::State,
+    stack: ValueStack,
+    native_limit: Cell<usize>,
+    targets: RefCell<Vec<Rc<CallTarget<L>>>>,
+}
+
+impl<L: Language> Runtime<L> {
+    /// A runtime with the given options and language state.
+    pub fn new(options: EngineOptions, lang: L::State) -> Runtime<L> {
+        let heap = Heap::new(HeapConfig { stress: options.gc_stress, ..HeapConfig::default() });
+        Runtime {
+            heap,
+            options,
+            shapes: ShapeTable::default(),
+            interner: Interner::default(),
+            lang,
+            stack: ValueStack::new(VALUE_STACK_CELLS),
+            native_limit: Cell::new(0),
+            targets: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// Declares the native stack that guest code runs on: `base` is an address near its top (a
+    /// local of the outermost function that runs guest code) and `size` its usable size in bytes.
+    /// Guest recursion deeper than the stack allows becomes a guest error instead of a crash.
+    pub fn set_native_stack(&self, base: usize, size: usize) {
+        self.heap.set_stack_base(base);
+        self.native_limit.set(base.saturating_sub(size.saturating_sub(NATIVE_STACK_RESERVE)));
+    }
+
+    /// Registers a root node as a new call target.
+    pub fn create_call_target(&self, root: Box<dyn RootNode<L>>) -> Rc<CallTarget<L>> {
+        let mut targets = self.targets.borrow_mut();
+        let t = Rc::new(CallTarget::new(CallTargetId(targets.len() as u32), root));
+        targets.push(t.clone());
+        t
+    }
+    /// The call target with this id.
+    pub fn call_target(&self, id: CallTargetId) -> Option<Rc<CallTarget<L>>> {
+        self.targets.borrow().get(id.0 as usize).cloned()
+    }
+    /// All call targets created so far.
+    pub fn call_targets(&self) -> Vec<Rc<CallTarget<L>>> {
+        self.targets.borrow().clone()
+    }
+
+    /// Calls `target` from the host (no guest caller), with `args`.
+    pub fn call_entry(&self, target: &CallTarget<L>, args: &[Value]) -> Result<Value, Unwind<Value>> {
+        let mut sp = 0;
+        for &a in args {
+            self.push_value(&mut sp, a)?;
+        }
+        self.call_inner(None, target, 0, args.len())
+    }
+
+    /// Calls `target` from `caller` with the `nargs` arguments already pushed at `base`.
+    #[inline(always)]
+    pub fn call(
+        &self,
+        caller: &Frame<'_, L>,
+        target: &CallTarget<L>,
+        base: usize,
+        nargs: usize,
+    ) -> Result<Value, Unwind<Value>> {
+        self.call_inner(Some(caller), target, base, nargs)
+    }
+
+    #[inline(always)]
+    fn call_inner(
+        &self,
+        caller: Option<&Frame<'_, L>>,
+        target: &CallTarget<L>,
+        base: usize,
+        nargs: usize,
+    ) -> Result<Value, Unwind<Value>> {
+        target.count_call();
+        let root = target.root();
+        let slots_start = base + nargs;
+        let end = slots_start + root.frame_descriptor().len();
+        let cells = self.stack.cells();
+        let marker = 0u8;
+        let here = std::hint::black_box(&marker) as *const u8 as usize;
+        if end > cells.len() || here < self.native_limit.get() {
+            return Err(stack_overflow());
+        }
+        self.stack.touch(end);
+        let (Some(args), Some(slots)) = (cells.get(base..slots_start), cells.get(slots_start..end)) else {
+            return Err(stack_overflow());
+        };
+        for s in slots {
+            s.set(Value::EMPTY);
+        }
+        let mut frame = Frame { rt: self, args, slots, sp: end, target: Some(target), caller };
+        match root.execute(&mut frame) {
+            Ok(v) | Err(Unwind::Return(v)) => Ok(v),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Pushes a value at `*sp` on the value stack.
+    #[inline(always)]
+    pub(crate) fn push_value(&self, sp: &mut usize, v: Value) -> Result<(), Unwind<Value>> {
+        match self.stack.cells().get(*sp) {
+            Some(c) => {
+                c.set(v);
+                *sp += 1;
+                self.stack.touch(*sp);
+                Ok(())
+            }
+            None => Err(stack_overflow()),
+        }
+    }
+    pub(crate) fn stack_values(&self, from: usize, to: usize) -> Vec<Value> {
+        self.stack.cells().get(from..to).map(|c| c.iter().map(Cell::get).collect()).unwrap_or_default()
+    }
+
+    /// Visits every root the runtime knows beyond the native stack: the used value stack
+    /// (conservatively, since stale cells above the live frames may hold dead addresses) and the
+    /// language state.
+    pub fn trace_roots(&self, tracer: &mut Tracer) {
+        self.stack.scan(tracer);
+        L::trace_state(&self.lang, tracer);
+    }
+
+    /// Allocates a heap object, collecting first if the heap says so.
+    pub fn alloc<T: Trace>(&self, value: T) -> Gc<T> {
+        self.heap.alloc(value, &|t: &mut Tracer| self.trace_roots(t))
+    }
+    /// Runs a full collection now.
+    pub fn collect_garbage(&self) {
+        self.heap.collect(&|t: &mut Tracer| self.trace_roots(t));
+    }
+    /// A new string value.
+    pub fn new_string(&self, text: impl Into<Box<str>>) -> Value {
+        Value::from_str(self.alloc(GuestStr::new(text)))
+    }
+    /// A string that is never freed (literals held by AST nodes).
+    pub fn permanent_string(&self, text: impl Into<Box<str>>) -> Value {
+        Value::from_str(self.heap.alloc_permanent(GuestStr::new(text)))
+    }
+    /// A new empty object.
+    pub fn new_object(&self) -> Value {
+        Value::from_object(self.alloc(DynObject::new()))
+    }
+    /// A number value: small when it fits, otherwise a heap big integer.
+    pub fn number(&self, n: Num) -> Value {
+        match n {
+            Num::Small(i) => Value::from_i64(i),
+            Num::Big(b) => Value::from_bigint(self.alloc(b)),
+        }
+    }
+    /// A big integer value, normalised to small when it fits.
+    pub fn bigint(&self, b: BigInt) -> Value {
+        self.number(b.into_num())
+    }
+    /// A function object that is never freed (canonical functions of a registry).
+    pub fn permanent_function(&self, name: &str) -> Gc<FunctionObject> {
+        self.heap.alloc_permanent(FunctionObject::new(name))
+    }
+    /// A language-defined object that is never freed.
+    pub fn permanent_host(&self, obj: HostObject) -> Value {
+        Value::from_host(self.heap.alloc_permanent(obj))
+    }
+}
+
+/// The guest error for exhausted guest recursion.
+#[cold]
+#[inline(never)]
+pub fn stack_overflow<V>() -> Unwind<V> {
+    GuestError::raise("Stack overflow: guest recursion too deep")
+}

@@ -1,0 +1,79 @@
+//! Run-time support for specialized nodes: the monotone state bitset and polymorphism reports.
+//!
+//! The specialization DSL (`porcini-dsl`) generates, per node, the dispatch over these bits. A bit in
+//! `active` means the specialization may run; a bit in `excluded` means it was replaced or rewritten
+//! away and can never come back. Bits are only ever added to `excluded`, and a specialization is
+//! only added to `active` if it is not excluded, so every node passes through a bounded sequence of
+//! states (invariant 2). Both words are read as constants while compiling.
+
+use std::cell::Cell;
+
+use crate::frame::Frame;
+use crate::language::Language;
+use crate::node::NodeCost;
+
+/// The specialization state of one node.
+#[derive(Default, Debug)]
+pub struct SpecState {
+    active: Cell<u32>,
+    excluded: Cell<u32>,
+}
+
+impl Clone for SpecState {
+    /// Cloning gives the uninitialized state: splitting and other copies start with a fresh profile.
+    fn clone(&self) -> Self {
+        SpecState::default()
+    }
+}
+
+impl SpecState {
+    /// The active specializations.
+    #[inline(always)]
+    pub fn active(&self) -> u32 {
+        self.active.get()
+    }
+    /// The excluded specializations.
+    #[inline(always)]
+    pub fn excluded(&self) -> u32 {
+        self.excluded.get()
+    }
+    /// Activates `bit` and excludes (and deactivates) the `replaces` set. Returns false if `bit`
+    /// was excluded (the caller must then try the next specialization).
+    pub fn activate(&self, bit: u32, replaces: u32) -> bool {
+        if self.excluded.get() & bit != 0 {
+            return false;
+        }
+        self.excluded.set(self.excluded.get() | replaces);
+        self.active.set((self.active.get() | bit) & !replaces);
+        true
+    }
+    /// Excludes `bit` for good (after its rewrite condition held).
+    pub fn exclude(&self, bit: u32) {
+        self.excluded.set(self.excluded.get() | bit);
+        self.active.set(self.active.get() & !bit);
+    }
+    /// The cost class; `megamorphic` is the set of generic specializations.
+    pub fn cost(&self, megamorphic: u32) -> NodeCost {
+        let a = self.active.get();
+        if a == 0 {
+            NodeCost::Uninitialized
+        } else if a & megamorphic != 0 {
+            NodeCost::Megamorphic
+        } else if a.count_ones() == 1 {
+            NodeCost::Monomorphic
+        } else {
+            NodeCost::Polymorphic
+        }
+    }
+}
+
+/// Reports a polymorphic specialization of a node executing in `f` (Truffle's
+/// `Node.reportPolymorphicSpecialize`): the event is recorded on the frame's call target, which is
+/// what the splitting heuristics act on.
+#[cold]
+#[inline(never)]
+pub fn report_polymorphic_specialize<L: Language>(f: &Frame<'_, L>) {
+    if let Some(t) = f.target() {
+        t.note_polymorphic_specialize();
+    }
+}

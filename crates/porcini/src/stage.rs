@@ -1,0 +1,169 @@
+//! The stage abstraction: one node implementation, instantiated by the interpreter and by the
+//! partial evaluator.
+//!
+//! Node code is written once, generic over `S: Stage<L>`. Every operation that touches guest data
+//! goes through the stage. The interpreter stage ([`Frame`]) computes on concrete values, and its
+//! `speculate` is a plain test. A symbolic stage (see [`crate::symbolic`]) computes on IR handles: it
+//! reads node state as ordinary Rust values while it emits operations, so dispatch on specialization
+//! state folds away, a speculation becomes a deoptimization exit, and a boundary becomes a call.
+//!
+//! What the node reads from `&self` (specialization bits, cached shapes, child lists) is
+//! "compilation final": constant for the symbolic stage. Everything that flows through `S::Val`,
+//! `S::I64` and `S::Bool` is dynamic.
+
+use crate::call_target::CallTarget;
+use crate::error::Unwind;
+use crate::frame::{Frame, SlotId};
+use crate::language::Language;
+use crate::node::ExprNode;
+use crate::runtime::Runtime;
+use crate::value::{Tag, Value};
+
+/// Integer comparisons.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cmp {
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `==`
+    Eq,
+}
+
+/// A host function that compiled code calls instead of inlining (the `@TruffleBoundary` of porcini).
+/// It receives the node it belongs to, the interpreter frame and the concrete argument values.
+pub type BoundaryFn<N, L> = fn(&N, &mut Frame<'_, L>, &[Value]) -> Result<Value, Unwind<Value>>;
+
+/// The operations node code may use. See the module documentation.
+pub trait Stage<L: Language>: Sized {
+    /// A generic (boxed) guest value.
+    type Val: Copy;
+    /// An unboxed 64-bit integer.
+    type I64: Copy;
+    /// An unboxed boolean condition.
+    type Bool: Copy;
+    /// True for stages that emit code instead of computing.
+    const COMPILING: bool;
+
+    /// The runtime, for reading compilation-final global state.
+    fn runtime(&self) -> &Runtime<L>;
+
+    /// Executes child number `index` of the current node.
+    fn exec(&mut self, index: u32, child: &dyn ExprNode<L>) -> Result<Self::Val, Unwind<Self::Val>>;
+
+    /// A constant value.
+    fn konst(&mut self, v: Value) -> Self::Val;
+    /// A constant integer.
+    fn i64_const(&mut self, v: i64) -> Self::I64;
+    /// A constant condition.
+    fn bool_const(&mut self, b: bool) -> Self::Bool;
+
+    /// Does `v` carry `tag`?
+    fn has_tag(&mut self, v: Self::Val, tag: Tag) -> Self::Bool;
+    /// The payload of a value known to be an integer.
+    fn unbox_i64(&mut self, v: Self::Val) -> Self::I64;
+    /// The payload of a value known to be a boolean.
+    fn unbox_bool(&mut self, v: Self::Val) -> Self::Bool;
+    /// Boxes an integer.
+    fn box_i64(&mut self, v: Self::I64) -> Self::Val;
+    /// Boxes a boolean.
+    fn box_bool(&mut self, b: Self::Bool) -> Self::Val;
+
+    /// `a + b` and whether it overflowed.
+    fn add_i64(&mut self, a: Self::I64, b: Self::I64) -> (Self::I64, Self::Bool);
+    /// `a - b` and whether it overflowed.
+    fn sub_i64(&mut self, a: Self::I64, b: Self::I64) -> (Self::I64, Self::Bool);
+    /// `a * b` and whether it overflowed.
+    fn mul_i64(&mut self, a: Self::I64, b: Self::I64) -> (Self::I64, Self::Bool);
+    /// `a / b` truncated, and whether it failed (division by zero or `MIN / -1`).
+    fn div_i64(&mut self, a: Self::I64, b: Self::I64) -> (Self::I64, Self::Bool);
+    /// Integer comparison.
+    fn cmp_i64(&mut self, op: Cmp, a: Self::I64, b: Self::I64) -> Self::Bool;
+    /// Logical not.
+    fn not(&mut self, b: Self::Bool) -> Self::Bool;
+    /// Logical and (both already evaluated).
+    fn and(&mut self, a: Self::Bool, b: Self::Bool) -> Self::Bool;
+    /// Logical or (both already evaluated).
+    fn or(&mut self, a: Self::Bool, b: Self::Bool) -> Self::Bool;
+    /// Identity of two values (same tag and payload).
+    fn same(&mut self, a: Self::Val, b: Self::Val) -> Self::Bool;
+
+    /// A speculation: the interpreter returns `holds`; a compiling stage emits a deoptimization
+    /// exit taken when `holds` is false, recording the frame state, and returns true.
+    fn speculate(&mut self, holds: Self::Bool, reason: &'static str) -> bool;
+    /// Depends on an assumption: the interpreter checks it; a compiling stage registers the code as
+    /// dependent on it (invalidated when it is) and treats it as true while it is valid.
+    fn assume(&mut self, a: &crate::assumption::Assumption) -> bool;
+    /// Two-way branch on a dynamic condition; the compiling stage emits both arms and merges.
+    fn if_else(
+        &mut self,
+        c: Self::Bool,
+        then: impl FnOnce(&mut Self) -> Result<Self::Val, Unwind<Self::Val>>,
+        els: impl FnOnce(&mut Self) -> Result<Self::Val, Unwind<Self::Val>>,
+    ) -> Result<Self::Val, Unwind<Self::Val>>;
+    /// A loop: runs `body` until it returns a false condition; `body` is one iteration (condition and
+    /// statements). The interpreter counts iterations for the compilation policy.
+    fn repeat(
+        &mut self,
+        body: impl FnMut(&mut Self) -> Result<Self::Bool, Unwind<Self::Val>>,
+    ) -> Result<(), Unwind<Self::Val>>;
+
+    /// Argument `i` of the current activation (null if absent).
+    fn read_arg(&mut self, i: u32) -> Self::Val;
+    /// Reads a local slot (Empty if unassigned).
+    fn read_slot(&mut self, slot: SlotId) -> Self::Val;
+    /// Writes a local slot.
+    fn write_slot(&mut self, slot: SlotId, v: Self::Val);
+
+    /// The shape id of a value known to be an object.
+    fn load_shape(&mut self, obj: Self::Val) -> Self::I64;
+    /// Reads property slot `index` of an object whose shape was checked.
+    fn load_property(&mut self, obj: Self::Val, index: u32) -> Self::Val;
+    /// Writes property slot `index` of an object whose shape was checked.
+    fn store_property(&mut self, obj: Self::Val, index: u32, v: Self::Val);
+
+    /// Starts collecting call arguments; returns a mark for [`Stage::call`].
+    fn begin_args(&mut self) -> ArgMark;
+    /// Pushes one evaluated argument.
+    fn push_arg(&mut self, v: Self::Val) -> Result<(), Unwind<Self::Val>>;
+    /// Calls `target` directly with the arguments pushed since `mark`.
+    fn call(&mut self, target: &CallTarget<L>, mark: ArgMark) -> Result<Self::Val, Unwind<Self::Val>>;
+    /// Calls the target that `resolve` finds for the dynamic `callee` (an indirect call).
+    fn call_indirect(
+        &mut self,
+        resolve: fn(&Runtime<L>, Value) -> Result<std::rc::Rc<CallTarget<L>>, Unwind<Value>>,
+        callee: Self::Val,
+        mark: ArgMark,
+    ) -> Result<Self::Val, Unwind<Self::Val>>;
+    /// Drops pushed arguments without calling (a failed guard before a call).
+    fn drop_args(&mut self, mark: ArgMark);
+    /// Reads back pushed argument `i` since `mark` (for slow paths that need them).
+    fn pushed_args(&mut self, mark: ArgMark) -> Vec<Self::Val>;
+
+    /// Calls a boundary function: never inlined by a compiling stage.
+    fn call_boundary<N: 'static>(
+        &mut self,
+        name: &'static str,
+        node: &N,
+        f: BoundaryFn<N, L>,
+        args: &[Self::Val],
+    ) -> Result<Self::Val, Unwind<Self::Val>>;
+    /// The respecialization slow path: the interpreter calls `f` (which rewrites the node and
+    /// computes the result); a compiling stage emits a deoptimization exit that invalidates the
+    /// code (`transferToInterpreterAndInvalidate`) and continues with a dead value.
+    fn respecialize<N: 'static>(
+        &mut self,
+        node: &N,
+        f: BoundaryFn<N, L>,
+        args: &[Self::Val],
+    ) -> Result<Self::Val, Unwind<Self::Val>>;
+    /// True in the interpreter, false in compiled code (folds during partial evaluation).
+    fn in_interpreter(&self) -> bool {
+        !Self::COMPILING
+    }
+}
+
+/// A position in the argument area, returned by [`Stage::begin_args`].
+#[derive(Clone, Copy, Debug)]
+pub struct ArgMark(pub usize);
+

@@ -1,0 +1,296 @@
+//! The guest value representation shared by every language and by compiled code.
+//!
+//! A [`Value`] is two machine words: a tag word and a payload word, `#[repr(C)]` so that compiled
+//! code can read and write it directly. Integers are full 64-bit and unboxed; heap references store
+//! the object's address in the payload, which is what the conservative root scan of the native stack
+//! and of the value stack recognises.
+//!
+//! ```text
+//!   offset 0: tag  (u64, one of `Tag`)        offset 8: payload (u64)
+//!   Empty    0                                0            (an unassigned local; never a guest value)
+//!   Null     1                                0
+//!   Bool     2                                0 or 1
+//!   Int      3                                the i64, two's complement
+//!   Double   4                                the f64 bits
+//!   String   5                                address of a `Gc<GuestStr>`
+//!   BigInt   6                                address of a `Gc<BigInt>`
+//!   Object   7                                address of a `Gc<DynObject>`
+//!   Function 8                                address of a `Gc<FunctionObject>`
+//!   Host     9                                address of a `Gc<HostObject>` (language-defined kinds)
+//! ```
+//!
+//! Tag 0 is `Empty` so that zeroed memory (a fresh value stack) reads as "unassigned".
+//! This module is one of the three places `unsafe` is allowed: turning a payload back into a typed
+//! `Gc` pointer relies on the tag being truthful, which the safe constructors guarantee.
+
+use std::fmt;
+
+use porcini_gc::{Gc, Trace, Tracer};
+
+use crate::bigint::BigInt;
+use crate::function::FunctionObject;
+use crate::host::HostObject;
+use crate::object::DynObject;
+use crate::string::GuestStr;
+
+/// The kind of a [`Value`]; the numbering is part of the layout compiled code relies on.
+#[repr(u64)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Tag {
+    /// An unassigned local variable; never observable by guest code.
+    Empty = 0,
+    /// The null value.
+    Null = 1,
+    /// A boolean.
+    Bool = 2,
+    /// A 64-bit integer.
+    Int = 3,
+    /// A 64-bit float.
+    Double = 4,
+    /// An immutable string.
+    String = 5,
+    /// An arbitrary-precision integer (only for values outside the `i64` range).
+    BigInt = 6,
+    /// A dynamic object with a shape.
+    Object = 7,
+    /// A callable function object.
+    Function = 8,
+    /// A language-defined heap object (e.g. SL's type objects).
+    Host = 9,
+}
+
+/// A guest value: a `Copy` tagged pair of words. See the module documentation for the layout.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct Value {
+    tag: Tag,
+    bits: u64,
+}
+
+const _: () = assert!(std::mem::size_of::<Value>() == 16);
+
+impl Default for Value {
+    fn default() -> Self {
+        Value::EMPTY
+    }
+}
+
+impl Value {
+    /// The unassigned marker held by fresh frame slots.
+    pub const EMPTY: Value = Value { tag: Tag::Empty, bits: 0 };
+    /// The null value.
+    pub const NULL: Value = Value { tag: Tag::Null, bits: 0 };
+    /// Byte offset of the tag word, for compiled code.
+    pub const TAG_OFFSET: i32 = 0;
+    /// Byte offset of the payload word, for compiled code.
+    pub const PAYLOAD_OFFSET: i32 = 8;
+
+    /// A boolean value.
+    #[inline(always)]
+    pub fn from_bool(b: bool) -> Value {
+        Value { tag: Tag::Bool, bits: b as u64 }
+    }
+    /// An integer value.
+    #[inline(always)]
+    pub fn from_i64(i: i64) -> Value {
+        Value { tag: Tag::Int, bits: i as u64 }
+    }
+    /// A float value.
+    #[inline(always)]
+    pub fn from_f64(d: f64) -> Value {
+        Value { tag: Tag::Double, bits: d.to_bits() }
+    }
+    /// A string reference.
+    #[inline(always)]
+    pub fn from_str(s: Gc<GuestStr>) -> Value {
+        Value { tag: Tag::String, bits: s.as_addr() as u64 }
+    }
+    /// A big-integer reference.
+    #[inline(always)]
+    pub fn from_bigint(b: Gc<BigInt>) -> Value {
+        Value { tag: Tag::BigInt, bits: b.as_addr() as u64 }
+    }
+    /// An object reference.
+    #[inline(always)]
+    pub fn from_object(o: Gc<DynObject>) -> Value {
+        Value { tag: Tag::Object, bits: o.as_addr() as u64 }
+    }
+    /// A function reference.
+    #[inline(always)]
+    pub fn from_function(f: Gc<FunctionObject>) -> Value {
+        Value { tag: Tag::Function, bits: f.as_addr() as u64 }
+    }
+    /// A language-defined heap object reference.
+    #[inline(always)]
+    pub fn from_host(h: Gc<HostObject>) -> Value {
+        Value { tag: Tag::Host, bits: h.as_addr() as u64 }
+    }
+
+    /// The tag.
+    #[inline(always)]
+    pub fn tag(self) -> Tag {
+        self.tag
+    }
+    /// The raw payload word.
+    #[inline(always)]
+    pub fn bits(self) -> u64 {
+        self.bits
+    }
+    /// Rebuilds a value from raw words that compiled code produced. Returns `None` for an unknown tag.
+    ///
+    /// Reference tags are accepted only when `is_live` confirms the payload is a live heap object
+    /// of the right kind, which keeps this constructor safe.
+    pub fn from_raw_checked(tag: u64, bits: u64, is_live: impl Fn(usize) -> bool) -> Option<Value> {
+        let tag = match tag {
+            0 => Tag::Empty,
+            1 => Tag::Null,
+            2 => Tag::Bool,
+            3 => Tag::Int,
+            4 => Tag::Double,
+            5 => Tag::String,
+            6 => Tag::BigInt,
+            7 => Tag::Object,
+            8 => Tag::Function,
+            9 => Tag::Host,
+            _ => return None,
+        };
+        if tag == Tag::Bool && bits > 1 {
+            return None;
+        }
+        if tag.is_reference() && !is_live(bits as usize) {
+            return None;
+        }
+        Some(Value { tag, bits })
+    }
+
+    /// True for the unassigned marker.
+    #[inline(always)]
+    pub fn is_empty(self) -> bool {
+        self.tag == Tag::Empty
+    }
+    /// True for null.
+    #[inline(always)]
+    pub fn is_null(self) -> bool {
+        self.tag == Tag::Null
+    }
+    /// The integer, if this is one.
+    #[inline(always)]
+    pub fn as_i64(self) -> Option<i64> {
+        if self.tag == Tag::Int { Some(self.bits as i64) } else { None }
+    }
+    /// The boolean, if this is one.
+    #[inline(always)]
+    pub fn as_bool(self) -> Option<bool> {
+        if self.tag == Tag::Bool { Some(self.bits != 0) } else { None }
+    }
+    /// The float, if this is one.
+    #[inline(always)]
+    pub fn as_f64(self) -> Option<f64> {
+        if self.tag == Tag::Double { Some(f64::from_bits(self.bits)) } else { None }
+    }
+    /// The string, if this is one.
+    #[inline(always)]
+    pub fn as_str(self) -> Option<Gc<GuestStr>> {
+        if self.tag == Tag::String {
+            // SAFETY: only `from_str` (or `from_raw_checked` after a liveness check) creates a
+            // String-tagged value, and its payload is the address of a live `GuestStr`. Values are
+            // traced wherever they are stored, so the object is still alive while the value is.
+            Some(unsafe { Gc::from_addr(self.bits as usize) })
+        } else {
+            None
+        }
+    }
+    /// The big integer, if this is one.
+    #[inline(always)]
+    pub fn as_bigint(self) -> Option<Gc<BigInt>> {
+        if self.tag == Tag::BigInt {
+            // SAFETY: as in `as_str`, the BigInt tag is only ever paired with a live `BigInt`.
+            Some(unsafe { Gc::from_addr(self.bits as usize) })
+        } else {
+            None
+        }
+    }
+    /// The object, if this is one.
+    #[inline(always)]
+    pub fn as_object(self) -> Option<Gc<DynObject>> {
+        if self.tag == Tag::Object {
+            // SAFETY: as in `as_str`, the Object tag is only ever paired with a live `DynObject`.
+            Some(unsafe { Gc::from_addr(self.bits as usize) })
+        } else {
+            None
+        }
+    }
+    /// The function, if this is one.
+    #[inline(always)]
+    pub fn as_function(self) -> Option<Gc<FunctionObject>> {
+        if self.tag == Tag::Function {
+            // SAFETY: as in `as_str`, the Function tag is only ever paired with a live `FunctionObject`.
+            Some(unsafe { Gc::from_addr(self.bits as usize) })
+        } else {
+            None
+        }
+    }
+    /// The language-defined host object, if this is one.
+    #[inline(always)]
+    pub fn as_host(self) -> Option<Gc<HostObject>> {
+        if self.tag == Tag::Host {
+            // SAFETY: as in `as_str`, the Host tag is only ever paired with a live `HostObject`.
+            Some(unsafe { Gc::from_addr(self.bits as usize) })
+        } else {
+            None
+        }
+    }
+
+    /// Identity comparison: same tag and same payload word.
+    #[inline(always)]
+    pub fn same(self, other: Value) -> bool {
+        self.tag == other.tag && self.bits == other.bits
+    }
+}
+
+impl Tag {
+    /// True for tags whose payload is a heap address.
+    #[inline(always)]
+    pub fn is_reference(self) -> bool {
+        matches!(
+            self,
+            Tag::String | Tag::BigInt | Tag::Object | Tag::Function | Tag::Host
+        )
+    }
+}
+
+// SAFETY: a reference-tagged value's payload is the address of a live object (see the
+// constructors), so `mark_addr`'s contract holds.
+unsafe impl Trace for Value {
+    fn trace(&self, tracer: &mut Tracer) {
+        if self.tag.is_reference() {
+            tracer.mark_addr(self.bits as usize);
+        }
+    }
+}
+
+impl fmt::Debug for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.tag {
+            Tag::Empty => write!(f, "<empty>"),
+            Tag::Null => write!(f, "null"),
+            Tag::Bool => write!(f, "{}", self.bits != 0),
+            Tag::Int => write!(f, "{}", self.bits as i64),
+            Tag::Double => write!(f, "{}", f64::from_bits(self.bits)),
+            Tag::String => match self.as_str() {
+                Some(s) => write!(f, "{:?}", s.as_str()),
+                None => write!(f, "<string>"),
+            },
+            Tag::BigInt => match self.as_bigint() {
+                Some(b) => write!(f, "{}", &*b),
+                None => write!(f, "<bigint>"),
+            },
+            Tag::Object => write!(f, "<object {:#x}>", self.bits),
+            Tag::Function => match self.as_function() {
+                Some(func) => write!(f, "<function {}>", func.name()),
+                None => write!(f, "<function>"),
+            },
+            Tag::Host => write!(f, "<host {:#x}>", self.bits),
+        }
+    }
+}
