@@ -1,0 +1,4 @@
+function main() {
+  println("before");
+  return 1 / 0;
+}

@@ -1,0 +1,4 @@
+function main() {
+  println(x);
+  x = 1;
+}
