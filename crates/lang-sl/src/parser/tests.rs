@@ -26,7 +26,7 @@ fn syntax_errors() {
     check("function main() { a = -1; }", "1:23: extraneous input '-' expecting {'(', IDENTIFIER, STRING_LITERAL, NUMERIC_LITERAL}");
     check("function main() { ! }", "1:19: token recognition error at: '!'");
     check("function main() { a < b < c; }", "1:25: mismatched input '<' expecting ';'");
-    check("function main() { x = 007; }", "1:24: mismatched input '0' expecting ';'");
+    check("function main() { x = 007; }", "1:24: missing ';' at '0'");
 }
 
 #[test]
