@@ -28,7 +28,10 @@ fn no_roots(_: &mut Tracer) {}
 
 /// A heap that never collects by itself during a measurement.
 fn quiet_heap() -> Heap {
-    Heap::new(HeapConfig { stress: false, min_threshold_bytes: usize::MAX / 2 })
+    Heap::new(HeapConfig {
+        stress: false,
+        min_threshold_bytes: usize::MAX / 2,
+    })
 }
 
 fn allocation(c: &mut Criterion) {
@@ -64,7 +67,13 @@ fn allocation(c: &mut Criterion) {
                 let chunk = left.min(1 << 20);
                 let start = Instant::now();
                 for i in 0..chunk {
-                    black_box(heap.alloc(Link { next: None, value: i }, &no_roots));
+                    black_box(heap.alloc(
+                        Link {
+                            next: None,
+                            value: i,
+                        },
+                        &no_roots,
+                    ));
                 }
                 total += start.elapsed();
                 left -= chunk;
@@ -81,7 +90,13 @@ fn allocation(c: &mut Criterion) {
         let mut i = 0u64;
         b.iter(|| {
             i += 1;
-            black_box(heap.alloc(Link { next: None, value: i }, &no_roots))
+            black_box(heap.alloc(
+                Link {
+                    next: None,
+                    value: i,
+                },
+                &no_roots,
+            ))
         });
     });
 
@@ -99,7 +114,16 @@ fn allocation(c: &mut Criterion) {
         b.iter(|| {
             i += 1;
             let slot = &window[i % window.len()];
-            let link = heap.alloc(Link { next: None, value: i as u64 }, &roots);
+            if let Some(old) = slot.get() {
+                black_box(old.value);
+            }
+            let link = heap.alloc(
+                Link {
+                    next: None,
+                    value: i as u64,
+                },
+                &roots,
+            );
             slot.set(Some(link));
         });
     });
@@ -118,7 +142,13 @@ fn collection(c: &mut Criterion) {
         b.iter_batched(
             || {
                 for i in 0..OBJECTS {
-                    heap.alloc(Link { next: None, value: i }, &no_roots);
+                    heap.alloc(
+                        Link {
+                            next: None,
+                            value: i,
+                        },
+                        &no_roots,
+                    );
                 }
             },
             |()| heap.collect(&no_roots),
@@ -132,7 +162,13 @@ fn collection(c: &mut Criterion) {
         let head: Cell<Option<Gc<Link>>> = Cell::new(None);
         let roots = |tracer: &mut Tracer| head.trace(tracer);
         for i in 0..OBJECTS {
-            head.set(Some(heap.alloc(Link { next: head.get(), value: i }, &roots)));
+            head.set(Some(heap.alloc(
+                Link {
+                    next: head.get(),
+                    value: i,
+                },
+                &roots,
+            )));
         }
         b.iter(|| heap.collect(&roots));
     });
@@ -140,8 +176,18 @@ fn collection(c: &mut Criterion) {
     // Conservative identification: words that mostly are not object addresses.
     group.bench_function("conservative_word", |b| {
         let heap = quiet_heap();
-        let objects: Vec<usize> =
-            (0..1000u64).map(|i| heap.alloc(Link { next: None, value: i }, &no_roots).as_addr()).collect();
+        let objects: Vec<usize> = (0..1000u64)
+            .map(|i| {
+                heap.alloc(
+                    Link {
+                        next: None,
+                        value: i,
+                    },
+                    &no_roots,
+                )
+                .as_addr()
+            })
+            .collect();
         let mut x = 0x9E37_79B9_7F4A_7C15u64;
         let words: Vec<usize> = (0..OBJECTS)
             .map(|i| {

@@ -37,8 +37,20 @@ fn main() {
     let start = Instant::now();
     let mut checksum = 0u64;
     for i in 0..pairs {
-        let a = heap.alloc(Pair { other: Cell::new(None), payload: [i, 0] }, &no_roots);
-        let b = heap.alloc(Pair { other: Cell::new(Some(a)), payload: [0, i] }, &no_roots);
+        let a = heap.alloc(
+            Pair {
+                other: Cell::new(None),
+                payload: [i, 0],
+            },
+            &no_roots,
+        );
+        let b = heap.alloc(
+            Pair {
+                other: Cell::new(Some(a)),
+                payload: [0, i],
+            },
+            &no_roots,
+        );
         a.other.set(Some(b));
         checksum = checksum.wrapping_add(a.other.get().map_or(0, |b| b.payload[1]));
     }
@@ -46,8 +58,11 @@ fn main() {
     assert_eq!(checksum, (0..pairs).sum::<u64>());
     let stats = heap.stats();
     println!("pairs:            {pairs}");
-    println!("time:             {:.3} s ({:.1} ns per object)", elapsed.as_secs_f64(),
-        elapsed.as_nanos() as f64 / (2 * pairs) as f64);
+    println!(
+        "time:             {:.3} s ({:.1} ns per object)",
+        elapsed.as_secs_f64(),
+        elapsed.as_nanos() as f64 / (2 * pairs) as f64
+    );
     println!("collections:      {}", stats.collections);
     println!("freed objects:    {}", stats.freed_objects);
     println!("live objects:     {}", stats.live_objects);

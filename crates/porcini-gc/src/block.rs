@@ -64,7 +64,11 @@ const _: () = {
 
 /// The offset of a large object's box in its chunk.
 const fn large_box_offset(box_align: usize) -> usize {
-    let align = if box_align > GRANULE { box_align } else { GRANULE };
+    let align = if box_align > GRANULE {
+        box_align
+    } else {
+        GRANULE
+    };
     (HEADER_SIZE + align - 1) & !(align - 1)
 }
 
@@ -315,7 +319,9 @@ fn allocate_chunk(size: usize) -> NonNull<BlockHeader> {
     let layout = chunk_layout(size);
     // SAFETY: the layout has a non-zero size (at least the header).
     let memory = unsafe { alloc(layout) };
-    let Some(memory) = NonNull::new(memory) else { handle_alloc_error(layout) };
+    let Some(memory) = NonNull::new(memory) else {
+        handle_alloc_error(layout)
+    };
     let _ = memory.as_ptr().expose_provenance();
     memory.cast()
 }

@@ -44,7 +44,10 @@ impl<T: Trace> Gc<T> {
     pub unsafe fn from_addr(addr: usize) -> Gc<T> {
         // SAFETY: the caller guarantees a live object at `addr`, whose address is never zero.
         let ptr = unsafe { NonNull::new_unchecked(raw::box_ptr::<T>(addr)) };
-        Gc { ptr, _owns: PhantomData }
+        Gc {
+            ptr,
+            _owns: PhantomData,
+        }
     }
 
     /// True if both point to the same object.
@@ -99,7 +102,12 @@ impl<T: Trace> Hash for Gc<T> {
 impl<T: Trace> fmt::Debug for Gc<T> {
     /// Prints the type and address only: following the object could loop on cycles.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Gc<{}>({:#x})", std::any::type_name::<T>(), self.ptr.as_ptr().addr())
+        write!(
+            f,
+            "Gc<{}>({:#x})",
+            std::any::type_name::<T>(),
+            self.ptr.as_ptr().addr()
+        )
     }
 }
 

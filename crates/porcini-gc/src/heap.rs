@@ -41,7 +41,10 @@ pub struct HeapConfig {
 
 impl Default for HeapConfig {
     fn default() -> Self {
-        HeapConfig { stress: false, min_threshold_bytes: 4 << 20 }
+        HeapConfig {
+            stress: false,
+            min_threshold_bytes: 4 << 20,
+        }
     }
 }
 
@@ -173,7 +176,8 @@ impl Heap {
     #[inline]
     pub fn alloc<T: Trace>(&self, value: T, roots: &dyn Fn(&mut Tracer)) -> Gc<T> {
         let bytes = raw::footprint::<T>().saturating_add(value.extra_bytes());
-        if self.config.stress || self.allocated_since.get().saturating_add(bytes) > self.threshold.get()
+        if self.config.stress
+            || self.allocated_since.get().saturating_add(bytes) > self.threshold.get()
         {
             self.collect_for_allocation(&value, roots);
         }
@@ -202,9 +206,11 @@ impl Heap {
     /// Counts `bytes` of memory owned by heap objects but allocated after them (a guest array's
     /// buffer growing) towards the next collection, so that garbage holding large buffers is
     /// collected promptly. It does not collect by itself; the next allocation may.
+    ///
     /// These bytes count in `HeapStats::live_bytes` and `allocated_bytes_total` too.
     pub fn add_external_bytes(&self, bytes: usize) {
-        self.allocated_since.set(self.allocated_since.get().saturating_add(bytes));
+        self.allocated_since
+            .set(self.allocated_since.get().saturating_add(bytes));
     }
 
     /// A snapshot of the heap's counters.
@@ -239,7 +245,12 @@ impl Heap {
     /// Allocates a box for `value` without collecting.
     #[inline(always)]
     fn place<T: Trace>(&self, value: T, bytes: usize) -> Gc<T> {
-        const { assert!(align_of::<GcBox<T>>() <= MAX_ALIGN, "heap objects may be aligned to at most 4 KiB") };
+        const {
+            assert!(
+                align_of::<GcBox<T>>() <= MAX_ALIGN,
+                "heap objects may be aligned to at most 4 KiB"
+            )
+        };
         if self.collecting.get() {
             collecting_panic();
         }
@@ -251,7 +262,8 @@ impl Heap {
                 None => state.alloc_large(size_of::<GcBox<T>>(), align_of::<GcBox<T>>()),
             }
         };
-        self.allocated_since.set(self.allocated_since.get().saturating_add(bytes));
+        self.allocated_since
+            .set(self.allocated_since.get().saturating_add(bytes));
         self.objects_since.set(self.objects_since.get() + 1);
         // SAFETY: `addr` is a cell of this heap that was free until now, sized and aligned for a
         // `GcBox<T>` by the size class (or the large chunk) chosen from that very layout.
@@ -314,7 +326,10 @@ impl Heap {
             stack = Vec::new();
         }
         self.state.borrow_mut().mark_stack = stack;
-        MarkedTotals { marked_objects: result.marked_objects, marked_bytes: result.marked_bytes }
+        MarkedTotals {
+            marked_objects: result.marked_objects,
+            marked_bytes: result.marked_bytes,
+        }
     }
 
     /// The sweep phase: frees what the mark phase did not reach and resets the trigger.
@@ -330,13 +345,16 @@ impl Heap {
         stats.allocated_objects_total += objects as u64;
         stats.allocated_bytes_total = stats.allocated_bytes_total.saturating_add(bytes as u64);
         // Live bytes only grow between collections, so they peaked just before this one.
-        stats.peak_live_bytes = stats.peak_live_bytes.max(stats.live_bytes.saturating_add(bytes));
+        stats.peak_live_bytes = stats
+            .peak_live_bytes
+            .max(stats.live_bytes.saturating_add(bytes));
         stats.live_objects = survivors;
         stats.live_bytes = marked_bytes;
         stats.last_marked_bytes = marked_bytes;
         self.allocated_since.set(0);
         self.objects_since.set(0);
-        self.threshold.set(self.config.min_threshold_bytes.max(marked_bytes));
+        self.threshold
+            .set(self.config.min_threshold_bytes.max(marked_bytes));
     }
 }
 
@@ -441,7 +459,14 @@ impl HeapState {
     /// Frees every unmarked object, releases or pools (up to `pool_limit`) empty blocks, and
     /// rebuilds the free lists. Returns the number of surviving objects and the number freed.
     fn sweep(&mut self, pool_limit: usize) -> (usize, usize) {
-        let HeapState { classes, large, index, empty_blocks, stats, .. } = self;
+        let HeapState {
+            classes,
+            large,
+            index,
+            empty_blocks,
+            stats,
+            ..
+        } = self;
         let mut survivors = 0;
         let mut freed = 0;
         let mut free_object = |addr: usize| {

@@ -23,7 +23,11 @@ pub(crate) struct BlockIndex {
 impl BlockIndex {
     /// An empty index.
     pub(crate) fn new() -> BlockIndex {
-        BlockIndex { bases: FxHashSet::default(), low: usize::MAX, high: 0 }
+        BlockIndex {
+            bases: FxHashSet::default(),
+            low: usize::MAX,
+            high: 0,
+        }
     }
 
     /// Adds a live block.
@@ -42,7 +46,12 @@ impl BlockIndex {
     /// Shrinks the address range to the blocks that are left.
     pub(crate) fn recompute_range(&mut self) {
         self.low = self.bases.iter().copied().min().unwrap_or(usize::MAX);
-        self.high = self.bases.iter().copied().max().map_or(0, |base| base + BLOCK_SIZE);
+        self.high = self
+            .bases
+            .iter()
+            .copied()
+            .max()
+            .map_or(0, |base| base + BLOCK_SIZE);
     }
 
     /// The block holding the live object whose address is exactly `word`, if there is one.

@@ -36,6 +36,18 @@
 //! otherwise re-entering the heap from [`Trace::trace`], from a roots callback or from a `Drop`
 //! implementation of a heap object panics.
 //!
+//! # Limits
+//!
+//! - One heap per thread, one thread per heap: the heap and `Gc` are neither `Send` nor `Sync`,
+//!   and a reference from one heap's object into another heap keeps nothing alive.
+//! - Only exact object addresses are roots; interior pointers and tagged pointers are not
+//!   recognised, so values must store an object's address as it is.
+//! - The stack scan supports x86_64 and aarch64 (Linux-tested; on Windows the callee-saved XMM
+//!   registers are not spilled) and a mutator that stays on one stack, or that sets the stack
+//!   base for the stack it runs on.
+//! - The scan is conservative: a stale word that happens to equal an object's address keeps that
+//!   object (and what it references) alive until the word is overwritten.
+//!
 //! # Finalization
 //!
 //! Sweeping runs `Drop` for every freed object, so objects may own Rust memory (`Vec`, `String`,

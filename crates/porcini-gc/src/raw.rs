@@ -53,7 +53,11 @@ pub(crate) fn vtable_for<T: Trace>() -> &'static VTable {
         &VTable {
             trace: trace_box::<T>,
             extra_bytes: extra_bytes_of_box::<T>,
-            drop_value: if std::mem::needs_drop::<T>() { Some(drop_box::<T>) } else { None },
+            drop_value: if std::mem::needs_drop::<T>() {
+                Some(drop_box::<T>)
+            } else {
+                None
+            },
             type_id: TypeId::of::<T>,
             footprint: footprint::<T>(),
         }

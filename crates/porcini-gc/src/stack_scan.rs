@@ -112,7 +112,9 @@ mod arch {
     pub(super) fn stack_pointer() -> usize {
         let sp: usize;
         // SAFETY: reads rsp into a register; nothing else is touched.
-        unsafe { asm!("mov {value}, rsp", value = out(reg) sp, options(nomem, nostack, preserves_flags)) };
+        unsafe {
+            asm!("mov {value}, rsp", value = out(reg) sp, options(nomem, nostack, preserves_flags))
+        };
         sp
     }
 
@@ -172,7 +174,9 @@ mod arch {
     pub(super) fn stack_pointer() -> usize {
         let sp: usize;
         // SAFETY: reads sp into a register; nothing else is touched.
-        unsafe { asm!("mov {value}, sp", value = out(reg) sp, options(nomem, nostack, preserves_flags)) };
+        unsafe {
+            asm!("mov {value}, sp", value = out(reg) sp, options(nomem, nostack, preserves_flags))
+        };
         sp
     }
 

@@ -116,7 +116,11 @@ unsafe impl<K: Trace, V: Trace, S: BuildHasher + 'static> Trace for HashMap<K, V
     }
     fn extra_bytes(&self) -> usize {
         let entries = self.capacity() * (size_of::<K>() + size_of::<V>() + 1);
-        entries + self.iter().map(|(k, v)| k.extra_bytes() + v.extra_bytes()).sum::<usize>()
+        entries
+            + self
+                .iter()
+                .map(|(k, v)| k.extra_bytes() + v.extra_bytes())
+                .sum::<usize>()
     }
 }
 

@@ -37,7 +37,12 @@ impl Tracer {
     /// the heap must be clear.
     pub(crate) unsafe fn new(index: &BlockIndex, mut stack: Vec<usize>) -> Tracer {
         stack.clear();
-        Tracer { index, stack, marked_objects: 0, marked_bytes: 0 }
+        Tracer {
+            index,
+            stack,
+            marked_objects: 0,
+            marked_bytes: 0,
+        }
     }
 
     fn index(&self) -> &BlockIndex {

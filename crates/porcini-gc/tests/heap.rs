@@ -4,7 +4,9 @@
 //! The conservative stack scan may keep an object alive because a stale copy of its address is
 //! still in some unused stack slot or register. Tests that expect objects to be freed therefore
 //! create them in frames that have returned and overwrite the dead stack area before collecting,
-//! and the tests that count many frees allow for a handful of such false retentions.
+//! and then repeat the same allocations with decoy objects, so that whatever stale slot or register
+//! still held an address of the objects under test now holds a decoy's. The tests that count many
+//! frees allow for a handful of false retentions.
 
 use std::cell::{Cell, RefCell};
 use std::hint::black_box;
@@ -22,7 +24,11 @@ struct Counted {
 
 impl Counted {
     fn new(value: u64, drops: &'static AtomicUsize) -> Counted {
-        Counted { value, next: Cell::new(None), drops }
+        Counted {
+            value,
+            next: Cell::new(None),
+            drops,
+        }
     }
 }
 
@@ -87,13 +93,19 @@ fn make_cycle(heap: &Heap, drops: &'static AtomicUsize) {
 #[test]
 fn a_cycle_dropped_from_the_roots_is_freed() {
     static DROPS: AtomicUsize = AtomicUsize::new(0);
+    static DECOY_DROPS: AtomicUsize = AtomicUsize::new(0);
     let heap = heap_here();
     make_cycle(&heap, &DROPS);
     assert_eq!(heap.stats().live_objects, 2);
+    make_cycles(&heap, &DECOY_DROPS, 3);
     collect_clean(&heap, &no_roots);
     assert_eq!(DROPS.load(Ordering::Relaxed), 2);
-    assert_eq!(heap.stats().live_objects, 0);
-    assert_eq!(heap.stats().freed_objects, 2);
+    let stats = heap.stats();
+    assert_eq!(
+        stats.freed_objects as usize,
+        2 + DECOY_DROPS.load(Ordering::Relaxed)
+    );
+    assert_eq!(stats.live_objects + stats.freed_objects as usize, 8);
 }
 
 #[inline(never)]
@@ -110,7 +122,11 @@ fn many_cycles_are_freed() {
     make_cycles(&heap, &DROPS, 1000);
     collect_clean(&heap, &no_roots);
     // A few may be held by stale words on the stack; the rest must be gone.
-    assert!(DROPS.load(Ordering::Relaxed) >= 1990, "{}", DROPS.load(Ordering::Relaxed));
+    assert!(
+        DROPS.load(Ordering::Relaxed) >= 1990,
+        "{}",
+        DROPS.load(Ordering::Relaxed)
+    );
 }
 
 #[test]
@@ -147,26 +163,43 @@ fn an_object_referenced_only_from_the_stack_survives_with_an_explicit_base() {
 #[inline(never)]
 fn store_in_root(heap: &Heap, root: &Cell<Option<Gc<Counted>>>, drops: &'static AtomicUsize) {
     let object = heap.alloc(Counted::new(5, drops), &no_roots);
-    object.next.set(Some(heap.alloc(Counted::new(6, drops), &no_roots)));
+    object
+        .next
+        .set(Some(heap.alloc(Counted::new(6, drops), &no_roots)));
     root.set(Some(object));
+}
+
+#[inline(never)]
+fn check_root(root: &Cell<Option<Gc<Counted>>>) {
+    let object = root.get().unwrap();
+    assert_eq!(object.value, 5);
+    assert_eq!(object.next.get().unwrap().value, 6);
 }
 
 #[test]
 fn an_object_referenced_only_from_the_roots_callback_survives() {
     static DROPS: AtomicUsize = AtomicUsize::new(0);
+    static DECOY_DROPS: AtomicUsize = AtomicUsize::new(0);
     let heap = heap_here();
     // The root lives in Rust heap memory, which the stack scan does not see.
     let root: Box<Cell<Option<Gc<Counted>>>> = Box::new(Cell::new(None));
+    let decoy: Box<Cell<Option<Gc<Counted>>>> = Box::new(Cell::new(None));
     store_in_root(&heap, &root, &DROPS);
-    let roots = |tracer: &mut Tracer| root.trace(tracer);
+    store_in_root(&heap, &decoy, &DECOY_DROPS);
+    // The decoy is rooted too; it only exists to overwrite stale copies of the root's address.
+    let roots = |tracer: &mut Tracer| {
+        root.trace(tracer);
+        decoy.trace(tracer);
+    };
     collect_clean(&heap, &roots);
     collect_clean(&heap, &roots);
     assert_eq!(DROPS.load(Ordering::Relaxed), 0);
-    let object = root.get().unwrap();
-    assert_eq!(object.value, 5);
-    assert_eq!(object.next.get().unwrap().value, 6);
-    // Dropping the root frees both.
+    check_root(&root);
+    check_root(&decoy);
+    // Dropping the root frees both objects.
     root.set(None);
+    store_in_root(&heap, &decoy, &DECOY_DROPS);
+    check_root(&decoy);
     collect_clean(&heap, &roots);
     assert_eq!(DROPS.load(Ordering::Relaxed), 2);
 }
@@ -174,7 +207,9 @@ fn an_object_referenced_only_from_the_roots_callback_survives() {
 #[inline(never)]
 fn make_permanent(heap: &Heap, drops: &'static AtomicUsize) -> usize {
     let constant = heap.alloc_permanent(Counted::new(100, drops));
-    constant.next.set(Some(heap.alloc(Counted::new(101, drops), &no_roots)));
+    constant
+        .next
+        .set(Some(heap.alloc(Counted::new(101, drops), &no_roots)));
     // Hide the address from the stack scan: the returned word is scrambled.
     constant.as_addr() ^ 0x5555
 }
@@ -223,7 +258,11 @@ fn words_that_are_not_object_addresses_are_ignored() {
         x ^= x >> 7;
         x ^= x << 17;
         let word = x as usize;
-        junk.push(if i % 2 == 0 { word } else { (addr & !0xF_FFFF) | (word & 0xF_FFF0) });
+        junk.push(if i % 2 == 0 {
+            word
+        } else {
+            (addr & !0xF_FFFF) | (word & 0xF_FFF0)
+        });
     }
     for &word in &junk {
         if word != addr && word != large.as_addr() {
@@ -257,7 +296,13 @@ fn build_tree(
     depth: usize,
     fanout: usize,
 ) -> Gc<Node> {
-    let node = heap.alloc(Node { name: name.clone(), children: RefCell::new(Vec::new()) }, roots);
+    let node = heap.alloc(
+        Node {
+            name: name.clone(),
+            children: RefCell::new(Vec::new()),
+        },
+        roots,
+    );
     if depth > 0 {
         for i in 0..fanout {
             let child = build_tree(heap, roots, format!("{name}.{i}"), depth - 1, fanout);
@@ -281,7 +326,10 @@ fn check_tree(node: Gc<Node>, name: &str, depth: usize, fanout: usize) -> usize 
 #[test]
 fn stress_mode_keeps_live_structures_intact() {
     static DROPS: AtomicUsize = AtomicUsize::new(0);
-    let heap = Heap::new(HeapConfig { stress: true, ..HeapConfig::default() });
+    let heap = Heap::new(HeapConfig {
+        stress: true,
+        ..HeapConfig::default()
+    });
     // Roots kept in Rust heap memory, reported precisely.
     let kept: RefCell<Vec<Gc<Node>>> = RefCell::new(Vec::new());
     let roots = |tracer: &mut Tracer| kept.trace(tracer);
@@ -301,7 +349,10 @@ fn stress_mode_keeps_live_structures_intact() {
             let scratch = build_tree(&heap, &roots, "scratch".into(), 2, 4);
             let mut children = scratch.children.borrow_mut();
             children.push(heap.alloc(
-                Node { name: "late".into(), children: RefCell::new(Vec::new()) },
+                Node {
+                    name: "late".into(),
+                    children: RefCell::new(Vec::new()),
+                },
                 &roots,
             ));
         }
@@ -324,7 +375,11 @@ fn stress_mode_keeps_live_structures_intact() {
     assert!(stats.collections > 2000, "{stats:?}");
     collect_clean(&heap, &roots);
     // Everything but the kept branches (and stale stack words) is garbage now.
-    assert!(heap.stats().live_objects < 20 * 13 + 200, "{:?}", heap.stats());
+    assert!(
+        heap.stats().live_objects < 20 * 13 + 200,
+        "{:?}",
+        heap.stats()
+    );
 }
 
 /// An object with a cycle partner and a little payload, for the allocation-churn test.
@@ -345,8 +400,20 @@ fn millions_of_dropped_cycles_keep_the_heap_bounded() {
     let heap = heap_here();
     let mut checksum = 0u64;
     for i in 0..3_000_000u64 {
-        let a = heap.alloc(Pair { other: Cell::new(None), payload: [i, 0] }, &no_roots);
-        let b = heap.alloc(Pair { other: Cell::new(Some(a)), payload: [0, i] }, &no_roots);
+        let a = heap.alloc(
+            Pair {
+                other: Cell::new(None),
+                payload: [i, 0],
+            },
+            &no_roots,
+        );
+        let b = heap.alloc(
+            Pair {
+                other: Cell::new(Some(a)),
+                payload: [0, i],
+            },
+            &no_roots,
+        );
         a.other.set(Some(b));
         checksum = checksum.wrapping_add(a.other.get().unwrap().payload[1]);
     }
@@ -359,7 +426,10 @@ fn millions_of_dropped_cycles_keep_the_heap_bounded() {
     assert!(stats.peak_heap_bytes <= 3 * min, "{stats:?}");
     collect_clean(&heap, &no_roots);
     assert!(heap.stats().live_bytes < 64 * 1024, "{:?}", heap.stats());
-    assert_eq!(heap.stats().freed_objects + heap.stats().live_objects as u64, 6_000_000);
+    assert_eq!(
+        heap.stats().freed_objects + heap.stats().live_objects as u64,
+        6_000_000
+    );
 }
 
 /// A list node with nothing but the link: ten million of them take 160 MB.
@@ -377,25 +447,27 @@ unsafe impl Trace for Link {
 #[test]
 fn a_ten_million_long_list_is_marked_without_recursion() {
     // A small native stack proves that marking depth does not use it.
-    let thread = std::thread::Builder::new().stack_size(256 * 1024).spawn(|| {
-        let heap = heap_here();
-        let head: Cell<Option<Gc<Link>>> = Cell::new(None);
-        let roots = |tracer: &mut Tracer| head.trace(tracer);
-        for _ in 0..10_000_000 {
-            head.set(Some(heap.alloc(Link { next: head.get() }, &roots)));
-        }
-        heap.collect(&roots);
-        let stats = heap.stats();
-        assert!(stats.live_objects >= 10_000_000, "{stats:?}");
-        assert!(stats.collections >= 2, "{stats:?}");
-        let mut length = 0;
-        let mut cursor = head.get();
-        while let Some(link) = cursor {
-            length += 1;
-            cursor = link.next;
-        }
-        assert_eq!(length, 10_000_000);
-    });
+    let thread = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(|| {
+            let heap = heap_here();
+            let head: Cell<Option<Gc<Link>>> = Cell::new(None);
+            let roots = |tracer: &mut Tracer| head.trace(tracer);
+            for _ in 0..10_000_000 {
+                head.set(Some(heap.alloc(Link { next: head.get() }, &roots)));
+            }
+            heap.collect(&roots);
+            let stats = heap.stats();
+            assert!(stats.live_objects >= 10_000_000, "{stats:?}");
+            assert!(stats.collections >= 2, "{stats:?}");
+            let mut length = 0;
+            let mut cursor = head.get();
+            while let Some(link) = cursor {
+                length += 1;
+                cursor = link.next;
+            }
+            assert_eq!(length, 10_000_000);
+        });
     thread.unwrap().join().unwrap();
 }
 
