@@ -70,9 +70,9 @@ impl DynObject {
 // SAFETY: every reference the object holds is a value in its slot vector, and all are traced.
 unsafe impl Trace for DynObject {
     fn trace(&self, tracer: &mut Tracer) {
-        for v in self.slots.borrow().iter() {
-            v.trace(tracer);
-        }
+        // Traced through the RefCell's own `Trace`, which does not take a borrow, so a collection
+        // that starts while the slots are mutably borrowed cannot panic.
+        self.slots.trace(tracer);
     }
     fn extra_bytes(&self) -> usize {
         self.slots.borrow().capacity() * std::mem::size_of::<Value>()
