@@ -1,7 +1,13 @@
 //! The resolved SL syntax tree produced by [`super::parse`].
 //!
-//! Names are resolved: a read is `Local` or `Function`, an assignment `AssignLocal`. The `Name` and
-//! `AssignName` variants exist only between parsing and scope resolution.
+//! Names are resolved: a read is `Local` or `Function`, an assignment `AssignLocal`. The `Name`
+//! and `AssignName` variants exist only between parsing and scope resolution and never appear in
+//! a tree returned by `parse`.
+//!
+//! Trees can be very deep (a chain of ten thousand `+` is ten thousand nested nodes, and nested
+//! parentheses and blocks go as deep as the nesting limit), so `Expr` and `Block` drop their
+//! children with an explicit work list instead of recursively. The derived `Clone`, `PartialEq`
+//! and `Debug` implementations do recurse; use them on deep trees only with a large stack.
 
 /// A source range with the position of its start.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -17,9 +23,9 @@ pub struct Span {
 }
 
 /// A parsed source: its functions in source order.
-#[derive(Debug)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Program {
-    /// The functions; a later definition of a name replaces an earlier one when registered.
+    /// The functions; duplicates are kept (registration makes the last definition win).
     pub functions: Vec<Function>,
 }
 
@@ -28,29 +34,31 @@ pub struct Program {
 pub struct LocalId(pub u32);
 
 /// A local variable of a function.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LocalInfo {
     /// Its name.
     pub name: String,
 }
 
 /// A function definition.
-#[derive(Debug)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Function {
     /// The name.
     pub name: String,
-    /// From `function` to the closing brace.
+    /// From the `function` keyword to the closing brace.
     pub span: Span,
-    /// The local each argument is stored in, by position.
+    /// The local each argument is stored in, by position. A repeated parameter name maps every
+    /// occurrence to the last parameter's local (spec §3).
     pub params: Vec<LocalId>,
-    /// Parameters first, then locals in declaration order.
+    /// All locals: parameters first, then block locals in declaration order (block by block in
+    /// textual pre-order, within a block by first textual appearance).
     pub locals: Vec<LocalInfo>,
     /// The body.
     pub body: Block,
 }
 
 /// A braced block.
-#[derive(Debug)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Block {
     /// The statements.
     pub stmts: Vec<Stmt>,
@@ -59,26 +67,26 @@ pub struct Block {
 }
 
 /// A statement.
-#[derive(Debug)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Stmt {
     /// An expression statement.
     Expr(Expr),
-    /// `while (cond) body`.
+    /// `while (cond) body`; the span runs from `while` to the end of the body.
     While { cond: Expr, body: Block, span: Span },
-    /// `if (cond) then [else els]`.
+    /// `if (cond) then [else els]`; the span runs from `if` to the end of the last block.
     If { cond: Expr, then_block: Block, else_block: Option<Block>, span: Span },
-    /// `break;`
+    /// `break;` (the span is the keyword).
     Break(Span),
-    /// `continue;`
+    /// `continue;` (the span is the keyword).
     Continue(Span),
-    /// `return [value];`
+    /// `return [value];`; the span runs from `return` to the end of the value.
     Return { value: Option<Expr>, span: Span },
-    /// `debugger;`
+    /// `debugger;` (the span is the keyword).
     Debugger(Span),
 }
 
 /// Binary operators.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum BinOp {
     /// `+`
     Add,
@@ -102,17 +110,18 @@ pub enum BinOp {
     Ne,
 }
 
-/// An expression and where it starts.
-#[derive(Debug)]
+/// An expression and where it is.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Expr {
     /// What it is.
     pub kind: ExprKind,
-    /// Its span; `start` is where errors about it are reported.
+    /// Its span; `start` is where errors about it are reported (spec §9.1): a binary operator
+    /// starts at its left operand, a parenthesised expression at `(`.
     pub span: Span,
 }
 
 /// Expression kinds.
-#[derive(Debug)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum ExprKind {
     /// A binary operator.
     Binary { op: BinOp, lhs: Box<Expr>, rhs: Box<Expr> },
@@ -122,11 +131,11 @@ pub enum ExprKind {
     Or(Box<Expr>, Box<Expr>),
     /// A read of a local in scope.
     Local(LocalId),
-    /// The global function of that name.
+    /// A name that is not a local in scope: the global function value of that name.
     Function(String),
-    /// A string literal's contents.
+    /// A string literal's contents (between the quotes, no escapes).
     Str(String),
-    /// A numeric literal's digits.
+    /// A numeric literal's decimal digits as written (may exceed 64 bits).
     Num(String),
     /// `( e )`
     Paren(Box<Expr>),
@@ -134,7 +143,7 @@ pub enum ExprKind {
     Call { callee: Box<Expr>, args: Vec<Expr> },
     /// `local = value`
     AssignLocal { local: LocalId, value: Box<Expr> },
-    /// `receiver.name` or `receiver[key]`
+    /// `receiver.name` (key `Str(name)`) or `receiver[key]`
     ReadProp { receiver: Box<Expr>, key: Box<Expr> },
     /// `receiver.name = value` or `receiver[key] = value`
     WriteProp { receiver: Box<Expr>, key: Box<Expr>, value: Box<Expr> },
@@ -142,4 +151,98 @@ pub enum ExprKind {
     Name(String),
     /// An unresolved assignment (only before resolution).
     AssignName { name: String, value: Box<Expr> },
+}
+
+impl ExprKind {
+    /// A leaf that owns nothing, left behind when a kind is taken out of a node.
+    fn placeholder() -> ExprKind {
+        ExprKind::Num(String::new())
+    }
+
+    fn has_children(&self) -> bool {
+        !matches!(
+            self,
+            ExprKind::Local(_) | ExprKind::Function(_) | ExprKind::Str(_) | ExprKind::Num(_) | ExprKind::Name(_)
+        )
+    }
+}
+
+impl Expr {
+    /// Takes the kind out of this node, leaving an empty numeric literal. Because `Expr`
+    /// implements `Drop`, this is the way to take a node apart by value.
+    pub fn take_kind(&mut self) -> ExprKind {
+        std::mem::replace(&mut self.kind, ExprKind::placeholder())
+    }
+}
+
+impl Drop for Expr {
+    fn drop(&mut self) {
+        if !self.kind.has_children() {
+            return;
+        }
+        // Children are emptied into a work list before they are dropped, so each drop below
+        // sees a leaf and the stack depth stays constant however deep the tree is.
+        let mut pending = vec![self.take_kind()];
+        while let Some(kind) = pending.pop() {
+            match kind {
+                ExprKind::Binary { mut lhs, mut rhs, .. }
+                | ExprKind::And(mut lhs, mut rhs)
+                | ExprKind::Or(mut lhs, mut rhs) => {
+                    pending.push(lhs.take_kind());
+                    pending.push(rhs.take_kind());
+                }
+                ExprKind::Paren(mut e) => pending.push(e.take_kind()),
+                ExprKind::Call { mut callee, mut args } => {
+                    pending.push(callee.take_kind());
+                    pending.extend(args.iter_mut().map(Expr::take_kind));
+                }
+                ExprKind::AssignLocal { mut value, .. } | ExprKind::AssignName { mut value, .. } => {
+                    pending.push(value.take_kind());
+                }
+                ExprKind::ReadProp { mut receiver, mut key } => {
+                    pending.push(receiver.take_kind());
+                    pending.push(key.take_kind());
+                }
+                ExprKind::WriteProp { mut receiver, mut key, mut value } => {
+                    pending.push(receiver.take_kind());
+                    pending.push(key.take_kind());
+                    pending.push(value.take_kind());
+                }
+                ExprKind::Local(_)
+                | ExprKind::Function(_)
+                | ExprKind::Str(_)
+                | ExprKind::Num(_)
+                | ExprKind::Name(_) => {}
+            }
+        }
+    }
+}
+
+impl Block {
+    /// Takes the statements out of this block. Because `Block` implements `Drop`, this is the
+    /// way to take a block apart by value.
+    pub fn take_stmts(&mut self) -> Vec<Stmt> {
+        std::mem::take(&mut self.stmts)
+    }
+}
+
+impl Drop for Block {
+    fn drop(&mut self) {
+        // Nested blocks are emptied into a work list, like expression children.
+        let mut pending = vec![self.take_stmts()];
+        while let Some(stmts) = pending.pop() {
+            for stmt in stmts {
+                match stmt {
+                    Stmt::While { mut body, .. } => pending.push(body.take_stmts()),
+                    Stmt::If { mut then_block, else_block, .. } => {
+                        pending.push(then_block.take_stmts());
+                        if let Some(mut b) = else_block {
+                            pending.push(b.take_stmts());
+                        }
+                    }
+                    Stmt::Expr(_) | Stmt::Break(_) | Stmt::Continue(_) | Stmt::Return { .. } | Stmt::Debugger(_) => {}
+                }
+            }
+        }
+    }
 }

@@ -1,17 +1,21 @@
-//! The SL lexer (spec §2): longest match, keywords over identifiers, no escapes in strings.
+//! The SL lexer: turns source text into tokens one at a time, exactly as the reference's
+//! generated lexer does (spec §2).
 //!
-//! Hand-written over characters so that positions count characters (not bytes), as the spec asks
-//! for sources with non-ASCII text. A character no token can start is an `Error` token carrying the
-//! text ANTLR reports (`token recognition error at: '...'`); the parser reports it only when it
-//! reaches that token, as ANTLR's lazily-filled token stream does.
+//! Tokens are produced lazily because the reference only lexes a token when the parser first
+//! asks for it, so a lexical error is reported only if the parser gets that far (spec §9.2).
+//! Matching is longest-match with keywords winning ties. When no token can start at a position,
+//! the error text is everything the reference's automaton consumed before it got stuck, plus the
+//! character it got stuck on: `!x` for `!x`, the whole rest of the line for an unterminated
+//! string.
 
-use super::ast::Span;
+use super::error::ParseError;
 
-/// Token kinds, numbered as in the reference grammar (used to order expected-token sets).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Tok {
-    /// End of input.
-    Eof = 0,
+/// Token types, numbered as the reference grammar numbers them. The numbers matter: expected
+/// token sets are printed sorted by them (spec §9.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(i8)]
+pub(crate) enum Tok {
+    Eof = -1,
     Function = 1,
     LParen = 2,
     Comma = 3,
@@ -30,21 +34,56 @@ pub enum Tok {
     Dot = 16,
     LBracket = 17,
     RBracket = 18,
-    Or = 22,
-    And = 23,
-    Compare = 24,
-    AddOp = 25,
-    MulOp = 26,
+    OpOr = 22,
+    OpAnd = 23,
+    OpCompare = 24,
+    OpAdd = 25,
+    OpMul = 26,
     Ident = 27,
     Str = 28,
     Num = 29,
-    /// A lexical error.
-    Error = 99,
 }
 
 impl Tok {
-    /// The display name in ANTLR's expected-token sets.
-    pub fn display(self) -> &'static str {
+    /// Every token type, in numeric order.
+    pub(crate) const ALL: [Tok; 27] = [
+        Tok::Eof,
+        Tok::Function,
+        Tok::LParen,
+        Tok::Comma,
+        Tok::RParen,
+        Tok::LBrace,
+        Tok::RBrace,
+        Tok::Break,
+        Tok::Semi,
+        Tok::Continue,
+        Tok::Debugger,
+        Tok::While,
+        Tok::If,
+        Tok::Else,
+        Tok::Return,
+        Tok::Assign,
+        Tok::Dot,
+        Tok::LBracket,
+        Tok::RBracket,
+        Tok::OpOr,
+        Tok::OpAnd,
+        Tok::OpCompare,
+        Tok::OpAdd,
+        Tok::OpMul,
+        Tok::Ident,
+        Tok::Str,
+        Tok::Num,
+    ];
+
+    /// The reference's numeric token type.
+    pub(crate) fn number(self) -> i32 {
+        self as i8 as i32
+    }
+
+    /// The name used in expected-token sets: the literal for fixed tokens, the symbolic name for
+    /// the others.
+    pub(crate) fn display_name(self) -> &'static str {
         match self {
             Tok::Eof => "<EOF>",
             Tok::Function => "'function'",
@@ -65,138 +104,228 @@ impl Tok {
             Tok::Dot => "'.'",
             Tok::LBracket => "'['",
             Tok::RBracket => "']'",
-            Tok::Or => "'||'",
-            Tok::And => "'&&'",
-            Tok::Compare => "OP_COMPARE",
-            Tok::AddOp => "OP_ADD",
-            Tok::MulOp => "OP_MUL",
+            Tok::OpOr => "'||'",
+            Tok::OpAnd => "'&&'",
+            Tok::OpCompare => "OP_COMPARE",
+            Tok::OpAdd => "OP_ADD",
+            Tok::OpMul => "OP_MUL",
             Tok::Ident => "IDENTIFIER",
             Tok::Str => "STRING_LITERAL",
             Tok::Num => "NUMERIC_LITERAL",
-            Tok::Error => "<error>",
         }
     }
 }
 
-/// A token with its text and position.
-#[derive(Debug, Clone)]
-pub struct Token {
-    /// Kind.
-    pub kind: Tok,
-    /// Source text (for strings, including the quotes).
-    pub text: String,
-    /// Position.
-    pub span: Span,
+/// One token. Offsets are kept both in bytes (to slice the source) and in characters (for
+/// spans, which count characters).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Token {
+    pub(crate) kind: Tok,
+    /// Byte offset of the first character.
+    pub(crate) start: u32,
+    /// Byte offset just past the last character.
+    pub(crate) end: u32,
+    /// Character offset of the first character.
+    pub(crate) char_start: u32,
+    /// Character offset just past the last character.
+    pub(crate) char_end: u32,
+    /// 1-based line of the first character.
+    pub(crate) line: u32,
+    /// 1-based column of the first character.
+    pub(crate) col: u32,
+}
+
+/// Replaces line breaks and tabs by escapes, as the reference does in every quoted input.
+pub(crate) fn escape_ws(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The lexer state: a cursor over the source with its line and column.
+pub(crate) struct Lexer<'s> {
+    src: &'s str,
+    /// Byte position of the cursor.
+    pos: usize,
+    /// Character position of the cursor.
+    chars: u32,
+    line: u32,
+    col: u32,
 }
 
 fn is_letter(c: char) -> bool {
     c.is_ascii_alphabetic() || c == '_' || c == '$'
 }
 
-/// Splits `src` into tokens, ending with `Eof`.
-pub fn lex(src: &str) -> Vec<Token> {
-    let chars: Vec<char> = src.chars().collect();
-    let mut toks = Vec::new();
-    let (mut i, mut line, mut col) = (0usize, 1u32, 1u32);
-    let advance = |i: &mut usize, line: &mut u32, col: &mut u32, n: usize, chars: &[char]| {
-        for _ in 0..n {
-            if let Some(&c) = chars.get(*i) {
-                if c == '\n' {
-                    *line += 1;
-                    *col = 1;
-                } else {
-                    *col += 1;
-                }
-            }
-            *i += 1;
-        }
-    };
-    while i < chars.len() {
-        let c = chars[i];
-        let next = chars.get(i + 1).copied();
-        if matches!(c, ' ' | '\t' | '\r' | '\n' | '\u{c}') {
-            advance(&mut i, &mut line, &mut col, 1, &chars);
-            continue;
-        }
-        if c == '/' && next == Some('/') {
-            while i < chars.len() && chars[i] != '\n' && chars[i] != '\r' {
-                advance(&mut i, &mut line, &mut col, 1, &chars);
-            }
-            continue;
-        }
-        if c == '/' && next == Some('*') {
-            if let Some(end) = (i + 2..chars.len().saturating_sub(1)).find(|&j| chars[j] == '*' && chars[j + 1] == '/') {
-                let n = end + 2 - i;
-                advance(&mut i, &mut line, &mut col, n, &chars);
-                continue;
-            }
-        }
-        let start = i as u32;
-        let (sl, sc) = (line, col);
-        let (kind, len) = if is_letter(c) {
-            let mut j = i + 1;
-            while j < chars.len() && (is_letter(chars[j]) || chars[j].is_ascii_digit()) {
-                j += 1;
-            }
-            let word: String = chars[i..j].iter().collect();
-            let k = match word.as_str() {
-                "function" => Tok::Function,
-                "break" => Tok::Break,
-                "continue" => Tok::Continue,
-                "debugger" => Tok::Debugger,
-                "while" => Tok::While,
-                "if" => Tok::If,
-                "else" => Tok::Else,
-                "return" => Tok::Return,
-                _ => Tok::Ident,
-            };
-            (k, j - i)
-        } else if c.is_ascii_digit() {
-            if c == '0' {
-                (Tok::Num, 1)
-            } else {
-                let mut j = i + 1;
-                while j < chars.len() && chars[j].is_ascii_digit() {
-                    j += 1;
-                }
-                (Tok::Num, j - i)
-            }
-        } else if c == '"' {
-            let mut j = i + 1;
-            while j < chars.len() && !matches!(chars[j], '"' | '\r' | '\n') {
-                j += 1;
-            }
-            if chars.get(j) == Some(&'"') { (Tok::Str, j + 1 - i) } else { (Tok::Error, j - i) }
-        } else {
-            match (c, next) {
-                ('|', Some('|')) => (Tok::Or, 2),
-                ('&', Some('&')) => (Tok::And, 2),
-                ('<' | '>' | '=' | '!', Some('=')) => (Tok::Compare, 2),
-                ('<' | '>', _) => (Tok::Compare, 1),
-                ('=', _) => (Tok::Assign, 1),
-                ('+' | '-', _) => (Tok::AddOp, 1),
-                ('*' | '/', _) => (Tok::MulOp, 1),
-                ('(', _) => (Tok::LParen, 1),
-                (')', _) => (Tok::RParen, 1),
-                (',', _) => (Tok::Comma, 1),
-                ('{', _) => (Tok::LBrace, 1),
-                ('}', _) => (Tok::RBrace, 1),
-                (';', _) => (Tok::Semi, 1),
-                ('.', _) => (Tok::Dot, 1),
-                ('[', _) => (Tok::LBracket, 1),
-                (']', _) => (Tok::RBracket, 1),
-                _ => (Tok::Error, 1),
-            }
-        };
-        let text: String = chars[i..i + len].iter().collect();
-        let n = len;
-        advance(&mut i, &mut line, &mut col, n, &chars);
-        toks.push(Token { kind, text, span: Span { start, end: i as u32, line: sl, col: sc } });
+fn keyword(word: &str) -> Option<Tok> {
+    Some(match word {
+        "function" => Tok::Function,
+        "break" => Tok::Break,
+        "continue" => Tok::Continue,
+        "debugger" => Tok::Debugger,
+        "while" => Tok::While,
+        "if" => Tok::If,
+        "else" => Tok::Else,
+        "return" => Tok::Return,
+        _ => return None,
+    })
+}
+
+impl<'s> Lexer<'s> {
+    /// A lexer at the start of `src`. The caller guarantees that offsets fit in `u32`.
+    pub(crate) fn new(src: &'s str) -> Lexer<'s> {
+        Lexer { src, pos: 0, chars: 0, line: 1, col: 1 }
     }
-    toks.push(Token {
-        kind: Tok::Eof,
-        text: "<EOF>".into(),
-        span: Span { start: i as u32, end: i as u32, line, col },
-    });
-    toks
+
+    /// The source this lexer reads.
+    pub(crate) fn source(&self) -> &'s str {
+        self.src
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.src.get(self.pos..).and_then(|s| s.chars().next())
+    }
+
+    fn peek2(&self) -> Option<char> {
+        self.src.get(self.pos..).and_then(|s| s.chars().nth(1))
+    }
+
+    fn bump(&mut self) {
+        if let Some(c) = self.peek() {
+            self.pos += c.len_utf8();
+            self.chars = self.chars.saturating_add(1);
+            if c == '\n' {
+                self.line = self.line.saturating_add(1);
+                self.col = 1;
+            } else {
+                self.col = self.col.saturating_add(1);
+            }
+        }
+    }
+
+    /// Skips whitespace and comments. An unterminated `/*` is not a comment: the reference then
+    /// falls back to the shorter match, the operator `/`.
+    fn skip_trivia(&mut self) {
+        loop {
+            match self.peek() {
+                Some(' ' | '\t' | '\r' | '\n' | '\u{000C}') => self.bump(),
+                Some('/') => match self.peek2() {
+                    Some('/') => {
+                        while !matches!(self.peek(), None | Some('\r' | '\n')) {
+                            self.bump();
+                        }
+                    }
+                    Some('*') => {
+                        let rest = self.src.get(self.pos + 2..).unwrap_or("");
+                        let Some(close) = rest.find("*/") else { return };
+                        let stop = self.pos + 2 + close + 2;
+                        while self.pos < stop {
+                            self.bump();
+                        }
+                    }
+                    _ => return,
+                },
+                _ => return,
+            }
+        }
+    }
+
+    /// Produces the next token, or the lexical error the reference reports at this point.
+    pub(crate) fn next_token(&mut self) -> Result<Token, ParseError> {
+        self.skip_trivia();
+        let (start, char_start, line, col) = (self.pos, self.chars, self.line, self.col);
+        let Some(c) = self.peek() else {
+            return Ok(self.token(Tok::Eof, start, char_start, line, col));
+        };
+        self.bump();
+        let kind = match c {
+            '(' => Tok::LParen,
+            ')' => Tok::RParen,
+            ',' => Tok::Comma,
+            '{' => Tok::LBrace,
+            '}' => Tok::RBrace,
+            ';' => Tok::Semi,
+            '.' => Tok::Dot,
+            '[' => Tok::LBracket,
+            ']' => Tok::RBracket,
+            '+' | '-' => Tok::OpAdd,
+            '*' | '/' => Tok::OpMul,
+            '=' | '<' | '>' => {
+                if self.peek() == Some('=') {
+                    self.bump();
+                    Tok::OpCompare
+                } else if c == '=' {
+                    Tok::Assign
+                } else {
+                    Tok::OpCompare
+                }
+            }
+            '!' | '|' | '&' => {
+                let second = if c == '!' { '=' } else { c };
+                // The automaton consumes the first character in any case, so on failure the
+                // reported text includes the character that did not fit.
+                if self.peek() == Some(second) {
+                    self.bump();
+                    match c {
+                        '!' => Tok::OpCompare,
+                        '|' => Tok::OpOr,
+                        _ => Tok::OpAnd,
+                    }
+                } else {
+                    return Err(self.error_through_next(start, line, col));
+                }
+            }
+            '"' => loop {
+                match self.peek() {
+                    Some('"') => {
+                        self.bump();
+                        break Tok::Str;
+                    }
+                    Some('\r' | '\n') | None => return Err(self.error_through_next(start, line, col)),
+                    Some(_) => self.bump(),
+                }
+            },
+            '0' => Tok::Num,
+            '1'..='9' => {
+                while matches!(self.peek(), Some('0'..='9')) {
+                    self.bump();
+                }
+                Tok::Num
+            }
+            c if is_letter(c) => {
+                while matches!(self.peek(), Some(c) if is_letter(c) || c.is_ascii_digit()) {
+                    self.bump();
+                }
+                keyword(self.src.get(start..self.pos).unwrap_or("")).unwrap_or(Tok::Ident)
+            }
+            _ => return Err(self.error_text(start, self.pos, line, col)),
+        };
+        Ok(self.token(kind, start, char_start, line, col))
+    }
+
+    fn token(&self, kind: Tok, start: usize, char_start: u32, line: u32, col: u32) -> Token {
+        Token { kind, start: start as u32, end: self.pos as u32, char_start, char_end: self.chars, line, col }
+    }
+
+    /// The error for a token attempt that consumed `start..pos` and then got stuck on the next
+    /// character (which is part of the reported text unless the input ended).
+    fn error_through_next(&self, start: usize, line: u32, col: u32) -> ParseError {
+        let end = match self.peek() {
+            Some(c) => self.pos + c.len_utf8(),
+            None => self.pos,
+        };
+        self.error_text(start, end, line, col)
+    }
+
+    fn error_text(&self, start: usize, end: usize, line: u32, col: u32) -> ParseError {
+        let text = self.src.get(start..end).unwrap_or("");
+        ParseError::new(line, col, format!("token recognition error at: '{}'", escape_ws(text)))
+    }
 }

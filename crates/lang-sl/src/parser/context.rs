@@ -1,0 +1,229 @@
+//! Prediction contexts: sets of rule-invocation stacks, as ANTLR's adaptive prediction uses
+//! them.
+//!
+//! A context says which rule invocations a prediction configuration will return into: a stack
+//! of return (follow) states, or a set of such stacks after configurations are merged. Stacks
+//! are stored as a trie from the top of the stack down, and every node is interned, so two
+//! contexts are equal exactly when their ids are equal. Prediction groups configurations by
+//! (state, context), so this equality must agree with the reference's structural equality; the
+//! merge below follows ANTLR's `PredictionContext.merge` case by case to guarantee that.
+//!
+//! In SLL mode (`wildcard`) the empty context means "any stack" and absorbs everything it is
+//! merged with; in full-context mode it is the empty stack and is kept as a `$` entry.
+
+use std::rc::Rc;
+
+use rustc_hash::FxHashMap;
+
+use super::atn::StateId;
+
+/// The return state standing for "the stack may be empty here" inside a merged context.
+const EMPTY_RETURN: u32 = u32::MAX;
+
+/// One top entry of a context.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Entry {
+    /// Return into `state`, with `parent` as the context below it.
+    Return { state: StateId, parent: CtxId },
+    /// The empty stack (nothing to return into).
+    EmptyStack,
+}
+
+/// An interned context.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct CtxId(u32);
+
+impl CtxId {
+    /// The empty context (no invocation to return into).
+    pub(crate) const EMPTY: CtxId = CtxId(0);
+}
+
+/// A trie node. `Single` and `Array` entries are `(return state, parent)`; the `$` entry
+/// (return state [`EMPTY_RETURN`]) has no parent and sorts last.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Node {
+    Empty,
+    Single { ret: u32, parent: CtxId },
+    Array(Rc<[(u32, Option<CtxId>)]>),
+}
+
+/// The interning table. Ids stay valid until [`Contexts::reset`].
+pub(crate) struct Contexts {
+    nodes: Vec<Node>,
+    index: FxHashMap<Node, CtxId>,
+    /// Results of earlier merges (ids are canonical, so a merge is a pure function of them).
+    merges: FxHashMap<(CtxId, CtxId, bool), CtxId>,
+}
+
+impl Contexts {
+    pub(crate) fn new() -> Contexts {
+        let mut c = Contexts { nodes: Vec::new(), index: FxHashMap::default(), merges: FxHashMap::default() };
+        c.intern(Node::Empty);
+        c
+    }
+
+    /// Forgets every context except the empty one (to bound memory between functions).
+    pub(crate) fn reset(&mut self) {
+        self.nodes.truncate(1);
+        self.index.clear();
+        self.index.insert(Node::Empty, CtxId::EMPTY);
+        self.merges.clear();
+    }
+
+    fn intern(&mut self, n: Node) -> CtxId {
+        if let Some(id) = self.index.get(&n) {
+            return *id;
+        }
+        let id = CtxId(self.nodes.len() as u32);
+        self.nodes.push(n.clone());
+        self.index.insert(n, id);
+        id
+    }
+
+    fn node(&self, c: CtxId) -> &Node {
+        self.nodes.get(c.0 as usize).unwrap_or(&Node::Empty)
+    }
+
+    /// The context with `ret` pushed on top of `parent`.
+    pub(crate) fn push(&mut self, parent: CtxId, ret: StateId) -> CtxId {
+        self.intern(Node::Single { ret: ret.0 as u32, parent })
+    }
+
+    pub(crate) fn is_empty(&self, c: CtxId) -> bool {
+        matches!(self.node(c), Node::Empty)
+    }
+
+    /// Whether one of the stacks in `c` is the empty stack.
+    pub(crate) fn has_empty_path(&self, c: CtxId) -> bool {
+        match self.node(c) {
+            Node::Empty => true,
+            Node::Single { .. } => false,
+            Node::Array(e) => e.last().is_some_and(|(r, _)| *r == EMPTY_RETURN),
+        }
+    }
+
+    /// The top entries of `c`.
+    pub(crate) fn entries(&self, c: CtxId) -> Vec<Entry> {
+        (0..self.entry_count(c)).map(|i| self.entry(c, i)).collect()
+    }
+
+    /// How many top entries `c` has (the empty context has one, `$`).
+    pub(crate) fn entry_count(&self, c: CtxId) -> usize {
+        match self.node(c) {
+            Node::Empty | Node::Single { .. } => 1,
+            Node::Array(e) => e.len(),
+        }
+    }
+
+    /// The `i`-th top entry of `c`.
+    pub(crate) fn entry(&self, c: CtxId, i: usize) -> Entry {
+        match self.raw_entry(c, i) {
+            (ret, Some(parent)) if ret != EMPTY_RETURN => Entry::Return { state: StateId(ret as u16), parent },
+            _ => Entry::EmptyStack,
+        }
+    }
+
+    /// The `i`-th top entry of `c` in storage form.
+    fn raw_entry(&self, c: CtxId, i: usize) -> (u32, Option<CtxId>) {
+        match self.node(c) {
+            Node::Empty => (EMPTY_RETURN, None),
+            Node::Single { ret, parent } => (*ret, Some(*parent)),
+            Node::Array(e) => e.get(i).copied().unwrap_or((EMPTY_RETURN, None)),
+        }
+    }
+
+    /// The interned index of `c` (a stable total order within one table generation).
+    pub(crate) fn index(c: CtxId) -> u32 {
+        c.0
+    }
+
+    /// A context from sorted entries; one entry is a single node (or the empty context).
+    fn node_from_entries(&mut self, e: Vec<(u32, Option<CtxId>)>) -> CtxId {
+        match e.as_slice() {
+            [(ret, Some(parent))] => self.intern(Node::Single { ret: *ret, parent: *parent }),
+            [(_, None)] | [] => CtxId::EMPTY,
+            _ => self.intern(Node::Array(Rc::from(e))),
+        }
+    }
+
+    /// The union of two contexts (ANTLR's `merge`). With `wildcard` (SLL prediction) the empty
+    /// context stands for any stack.
+    pub(crate) fn merge(&mut self, a: CtxId, b: CtxId, wildcard: bool) -> CtxId {
+        if a == b {
+            return a;
+        }
+        let key = if a.0 < b.0 { (a, b, wildcard) } else { (b, a, wildcard) };
+        if let Some(m) = self.merges.get(&key) {
+            return *m;
+        }
+        let m = self.merge_uncached(a, b, wildcard);
+        self.merges.insert(key, m);
+        m
+    }
+
+    fn merge_uncached(&mut self, a: CtxId, b: CtxId, wildcard: bool) -> CtxId {
+        // Walk down pairs of single nodes with equal tops without recursion: stacks can be as
+        // deep as the source is nested.
+        let mut chain: Vec<(CtxId, CtxId, u32, CtxId, CtxId)> = Vec::new();
+        let (mut x, mut y) = (a, b);
+        let mut result = loop {
+            if x == y {
+                break x;
+            }
+            match (self.node(x), self.node(y)) {
+                (Node::Single { ret: r1, parent: p1 }, Node::Single { ret: r2, parent: p2 }) if r1 == r2 => {
+                    chain.push((x, y, *r1, *p1, *p2));
+                    (x, y) = (*p1, *p2);
+                }
+                _ => break self.merge_step(x, y, wildcard),
+            }
+        };
+        while let Some((x, y, ret, px, py)) = chain.pop() {
+            // ax + ay = a[x+y]; if the merged parent is one of the originals, so is the result.
+            result = if result == px {
+                x
+            } else if result == py {
+                y
+            } else {
+                self.intern(Node::Single { ret, parent: result })
+            };
+        }
+        result
+    }
+
+    /// One merge of two different contexts whose tops are not two equal single nodes. With the
+    /// empty context written as the entry `$`, every case of ANTLR's `merge` (root merges, two
+    /// singles with different tops, arrays) is a sorted merge of entries in which equal tops
+    /// merge their parents.
+    fn merge_step(&mut self, a: CtxId, b: CtxId, wildcard: bool) -> CtxId {
+        let (ea_empty, eb_empty) = (self.is_empty(a), self.is_empty(b));
+        if wildcard && (ea_empty || eb_empty) {
+            // In SLL mode the empty context stands for any stack and absorbs the other.
+            return CtxId::EMPTY;
+        }
+        let (na, nb) = (self.entry_count(a), self.entry_count(b));
+        let mut merged: Vec<(u32, Option<CtxId>)> = Vec::with_capacity(na + nb);
+        let (mut i, mut j) = (0, 0);
+        while i < na && j < nb {
+            let ((ra, pa), (rb, pb)) = (self.raw_entry(a, i), self.raw_entry(b, j));
+            if ra == rb {
+                let parent = match (pa, pb) {
+                    (Some(pa), Some(pb)) if pa != pb => Some(self.merge(pa, pb, wildcard)),
+                    (pa, _) => pa,
+                };
+                merged.push((ra, parent));
+                i += 1;
+                j += 1;
+            } else if ra < rb {
+                merged.push((ra, pa));
+                i += 1;
+            } else {
+                merged.push((rb, pb));
+                j += 1;
+            }
+        }
+        merged.extend((i..na).map(|k| self.raw_entry(a, k)));
+        merged.extend((j..nb).map(|k| self.raw_entry(b, k)));
+        self.node_from_entries(merged)
+    }
+}
