@@ -26,6 +26,13 @@ pub enum Key {
 }
 
 impl Key {
+    /// The key's child node, if it is computed.
+    fn children(&self) -> Vec<&Child> {
+        match self {
+            Key::Computed(c) => vec![c],
+            Key::Named(..) => Vec::new(),
+        }
+    }
     fn clone_uninitialized(&self) -> Key {
         match self {
             Key::Named(s, n) => Key::Named(*s, n.clone()),
@@ -55,6 +62,22 @@ impl ShapeCache {
             let _ = self.entries[used].set((shape, slot));
         } else {
             self.generic.set(true);
+        }
+    }
+    /// Caches the slot a slow-path access found (if it found one) and passes its value on.
+    fn record(&self, access: Result<(Value, Option<(ShapeId, u32)>), Unwind<Value>>) -> Result<Value, Unwind<Value>> {
+        let (v, hit) = access?;
+        if let Some((shape, slot)) = hit {
+            self.add(shape, slot);
+        }
+        Ok(v)
+    }
+    /// The active specialization's name: `cached` or `uncached` by the cache state.
+    fn active_names(&self, cached: &'static str, uncached: &'static str) -> Vec<&'static str> {
+        match self.cost() {
+            porcini::NodeCost::Uninitialized => Vec::new(),
+            porcini::NodeCost::Megamorphic => vec![uncached],
+            _ => vec![cached],
         }
     }
     fn cost(&self) -> porcini::NodeCost {
@@ -169,31 +192,17 @@ impl ReadPropertyNode {
     #[cold]
     #[inline(never)]
     fn read_and_cache(&self, f: &mut Frame<'_, Sl>, vals: &[Value]) -> Result<Value, Unwind<Value>> {
-        let (v, hit) = self.lookup(f, vals)?;
-        if let Some((shape, slot)) = hit {
-            self.cache.add(shape, slot);
-        }
-        Ok(v)
+        self.cache.record(self.lookup(f, vals))
     }
     fn node_cost(&self) -> porcini::NodeCost {
         self.cache.cost()
     }
     fn active_names(&self) -> Vec<&'static str> {
-        match self.cache.cost() {
-            porcini::NodeCost::Uninitialized => Vec::new(),
-            porcini::NodeCost::Megamorphic => vec!["read_uncached"],
-            _ => vec!["read_cached"],
-        }
-    }
-    fn key_children(&self) -> Vec<&Child> {
-        match &self.key {
-            Key::Computed(c) => vec![c],
-            Key::Named(..) => Vec::new(),
-        }
+        self.cache.active_names("read_cached", "read_uncached")
     }
 }
 
-expr_node!(ReadPropertyNode, "ReadProperty", children(t => std::iter::once(&*t.receiver).chain(t.key_children().into_iter().map(|c| &**c)).collect()), clone(this => ReadPropertyNode::new(this.receiver.clone_uninitialized(), this.key.clone_uninitialized())));
+expr_node!(ReadPropertyNode, "ReadProperty", children(t => std::iter::once(&*t.receiver).chain(t.key.children().into_iter().map(|c| &**c)).collect()), clone(this => ReadPropertyNode::new(this.receiver.clone_uninitialized(), this.key.clone_uninitialized())));
 
 /// `receiver.name = value` or `receiver[key] = value`; evaluates to the value.
 pub struct WritePropertyNode {
@@ -267,28 +276,14 @@ impl WritePropertyNode {
     #[cold]
     #[inline(never)]
     fn write_and_cache(&self, f: &mut Frame<'_, Sl>, vals: &[Value]) -> Result<Value, Unwind<Value>> {
-        let (v, hit) = self.store(f, vals)?;
-        if let Some((shape, slot)) = hit {
-            self.cache.add(shape, slot);
-        }
-        Ok(v)
+        self.cache.record(self.store(f, vals))
     }
     fn node_cost(&self) -> porcini::NodeCost {
         self.cache.cost()
     }
     fn active_names(&self) -> Vec<&'static str> {
-        match self.cache.cost() {
-            porcini::NodeCost::Uninitialized => Vec::new(),
-            porcini::NodeCost::Megamorphic => vec!["write_uncached"],
-            _ => vec!["write_cached"],
-        }
-    }
-    fn key_children(&self) -> Vec<&Child> {
-        match &self.key {
-            Key::Computed(c) => vec![c],
-            Key::Named(..) => Vec::new(),
-        }
+        self.cache.active_names("write_cached", "write_uncached")
     }
 }
 
-expr_node!(WritePropertyNode, "WriteProperty", children(t => std::iter::once(&*t.receiver).chain(t.key_children().into_iter().map(|c| &**c)).chain(std::iter::once(&*t.value)).collect()), clone(this => WritePropertyNode::new(this.receiver.clone_uninitialized(), this.key.clone_uninitialized(), this.value.clone_uninitialized())));
+expr_node!(WritePropertyNode, "WriteProperty", children(t => std::iter::once(&*t.receiver).chain(t.key.children().into_iter().map(|c| &**c)).chain(std::iter::once(&*t.value)).collect()), clone(this => WritePropertyNode::new(this.receiver.clone_uninitialized(), this.key.clone_uninitialized(), this.value.clone_uninitialized())));
