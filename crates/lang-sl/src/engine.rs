@@ -72,15 +72,12 @@ impl SlEngine {
     }
 }
 
+/// The embedder's view of an unwind that reached the top. The parser rejects `break` and
+/// `continue` outside loops and the root catches `return`, so only errors arrive here; anything
+/// else becomes an internal error message from [`Unwind::take_error`].
 fn unwind_error(u: Unwind<Value>) -> RunError {
-    match u {
-        Unwind::Error(e) => match *e {
-            GuestError::Message(m) => RunError::Guest(m),
-            GuestError::Exit(c) => RunError::Exit(c),
-        },
-        // The parser rejects break and continue outside loops, and the root catches return.
-        Unwind::Return(_) | Unwind::Break | Unwind::Continue => {
-            RunError::Guest("internal error: control flow escaped its function".to_string())
-        }
+    match *u.take_error() {
+        GuestError::Message(m) => RunError::Guest(m),
+        GuestError::Exit(c) => RunError::Exit(c),
     }
 }

@@ -9,7 +9,7 @@ use std::rc::Rc;
 use porcini::bigint::BigInt;
 use porcini::call_target::CallTarget;
 use porcini::control::{BlockNode, IfNode, JumpNode, ReturnNode, WhileNode};
-use porcini::{FrameDescriptor, Runtime, SlotId, Value};
+use porcini::{FrameDescriptor, Operand, Runtime, SlotId, Value};
 
 use crate::Sl;
 use crate::nodes::arith::{ArithNode, ArithOp};
@@ -20,7 +20,8 @@ use crate::nodes::local::{ReadLocalNode, WriteLocalNode};
 use crate::nodes::logical::{LogicalNode, ToBooleanNode};
 use crate::nodes::property::{Key, ReadPropertyNode, WritePropertyNode};
 use crate::nodes::root::FunctionRoot;
-use crate::nodes::{Child, Loc};
+use crate::nodes::leaf::SlLeaf;
+use crate::nodes::{Child, Loc, Node};
 use crate::parser::{BinOp, Block, Expr, ExprKind, Function, Program, Span, Stmt};
 use crate::runtime::state::function_named;
 
@@ -38,23 +39,33 @@ impl Translator<'_> {
     fn block(&self, b: &Block) -> BlockNode<Sl> {
         BlockNode::new(b.stmts.iter().map(|s| self.stmt(s)).collect())
     }
-    fn stmt(&self, s: &Stmt) -> Child {
+    fn stmt(&self, s: &Stmt) -> Node {
         match s {
-            Stmt::Expr(e) => self.expr(e),
+            Stmt::Expr(e) => self.expr(e).into_node(),
             Stmt::While { cond, body, .. } => Box::new(WhileNode::new(self.condition(cond), Box::new(self.block(body)))),
             Stmt::If { cond, then_block, else_block, .. } => Box::new(IfNode::new(
                 self.condition(cond),
                 Box::new(self.block(then_block)),
-                else_block.as_ref().map(|b| Box::new(self.block(b)) as Child),
+                else_block.as_ref().map(|b| Box::new(self.block(b)) as Node),
             )),
             Stmt::Break(_) => Box::new(JumpNode::break_()),
             Stmt::Continue(_) => Box::new(JumpNode::continue_()),
-            Stmt::Return { value, .. } => Box::new(ReturnNode::new(value.as_ref().map(|e| self.expr(e)))),
+            Stmt::Return { value, .. } => Box::new(ReturnNode::new(value.as_ref().map(|e| self.expr(e).into_node()))),
             Stmt::Debugger(_) => Box::new(BlockNode::<Sl>::new(Vec::new())),
         }
     }
-    fn condition(&self, e: &Expr) -> Child {
-        Box::new(ToBooleanNode::new(self.expr(e), self.loc(e.span)))
+    /// A condition: the expression, checked to be a boolean unless it cannot be anything else
+    /// (comparisons and logical operators produce booleans or fail with their own errors).
+    fn condition(&self, e: &Expr) -> Node {
+        if always_boolean(e) {
+            self.expr(e).into_node()
+        } else {
+            Box::new(ToBooleanNode::new(self.expr(e), self.loc(e.span)))
+        }
+    }
+    /// A boxed node as a child.
+    fn node(n: impl porcini::ExprNode<Sl>) -> Child {
+        Operand::Node(Box::new(n))
     }
     fn key(&self, e: &Expr) -> Key {
         match &e.kind {
@@ -67,41 +78,62 @@ impl Translator<'_> {
             ExprKind::Binary { op, lhs, rhs } => {
                 let (l, r, loc) = (self.expr(lhs), self.expr(rhs), self.loc(e.span));
                 match op {
-                    BinOp::Add => Box::new(ArithNode::new(ArithOp::Add, l, r, loc)),
-                    BinOp::Sub => Box::new(ArithNode::new(ArithOp::Sub, l, r, loc)),
-                    BinOp::Mul => Box::new(ArithNode::new(ArithOp::Mul, l, r, loc)),
-                    BinOp::Div => Box::new(ArithNode::new(ArithOp::Div, l, r, loc)),
-                    BinOp::Lt => Box::new(OrderNode::new(true, l, r, loc)),
-                    BinOp::Le => Box::new(OrderNode::new(false, l, r, loc)),
-                    BinOp::Gt => Box::new(NotNode::new(Box::new(OrderNode::new(false, l, r, loc)))),
-                    BinOp::Ge => Box::new(NotNode::new(Box::new(OrderNode::new(true, l, r, loc)))),
-                    BinOp::Eq => Box::new(EqualNode::new(l, r)),
-                    BinOp::Ne => Box::new(NotNode::new(Box::new(EqualNode::new(l, r)))),
+                    BinOp::Add => Self::node(ArithNode::new(ArithOp::Add, l, r, loc)),
+                    BinOp::Sub => Self::node(ArithNode::new(ArithOp::Sub, l, r, loc)),
+                    BinOp::Mul => Self::node(ArithNode::new(ArithOp::Mul, l, r, loc)),
+                    BinOp::Div => Self::node(ArithNode::new(ArithOp::Div, l, r, loc)),
+                    BinOp::Lt => Self::node(OrderNode::new(true, l, r, loc)),
+                    BinOp::Le => Self::node(OrderNode::new(false, l, r, loc)),
+                    BinOp::Gt => Self::node(NotNode::new(Self::node(OrderNode::new(false, l, r, loc)))),
+                    BinOp::Ge => Self::node(NotNode::new(Self::node(OrderNode::new(true, l, r, loc)))),
+                    BinOp::Eq => Self::node(EqualNode::new(l, r)),
+                    BinOp::Ne => Self::node(NotNode::new(Self::node(EqualNode::new(l, r)))),
                 }
             }
-            ExprKind::And(l, r) => Box::new(LogicalNode::new(true, self.expr(l), self.expr(r), self.loc(e.span))),
-            ExprKind::Or(l, r) => Box::new(LogicalNode::new(false, self.expr(l), self.expr(r), self.loc(e.span))),
+            ExprKind::And(l, r) => Self::node(LogicalNode::new(true, self.expr(l), self.expr(r), self.loc(e.span))),
+            ExprKind::Or(l, r) => Self::node(LogicalNode::new(false, self.expr(l), self.expr(r), self.loc(e.span))),
             ExprKind::Local(id) => {
                 let name = self.names.get(id.0 as usize).cloned().unwrap_or_else(|| Rc::from(""));
-                Box::new(ReadLocalNode::new(SlotId(id.0), name, self.loc(e.span)))
+                Operand::Leaf(SlLeaf::Local(ReadLocalNode::new(SlotId(id.0), name, self.loc(e.span))))
             }
             // Resolution leaves no unresolved names; should one survive, it means the function.
-            ExprKind::Function(name) | ExprKind::Name(name) => Box::new(ConstNode::new(Value::from_function(function_named(self.rt, name)))),
-            ExprKind::Str(s) => Box::new(ConstNode::new(self.rt.permanent_string(s.as_str()))),
-            ExprKind::Num(digits) => Box::new(ConstNode::new(number_literal(self.rt, digits))),
+            ExprKind::Function(name) | ExprKind::Name(name) => {
+                Operand::Leaf(SlLeaf::Const(ConstNode::new(Value::from_function(function_named(self.rt, name)))))
+            }
+            ExprKind::Str(s) => Operand::Leaf(SlLeaf::Const(ConstNode::new(self.rt.permanent_string(s.as_str())))),
+            ExprKind::Num(digits) => Operand::Leaf(SlLeaf::Const(ConstNode::new(number_literal(self.rt, digits)))),
             ExprKind::Paren(inner) => self.expr(inner),
             ExprKind::Call { callee, args } => {
-                Box::new(InvokeNode::new(self.expr(callee), args.iter().map(|a| self.expr(a)).collect()))
+                let args = args.iter().map(|a| self.expr(a)).collect();
+                match &callee.kind {
+                    ExprKind::Function(name) | ExprKind::Name(name) => {
+                        let f = Value::from_function(function_named(self.rt, name));
+                        Self::node(InvokeNode::with_function(Operand::Leaf(SlLeaf::Const(ConstNode::new(f))), f, args))
+                    }
+                    _ => Self::node(InvokeNode::new(self.expr(callee), args)),
+                }
             }
             ExprKind::AssignLocal { local, value } => {
-                Box::new(WriteLocalNode::new(SlotId(local.0), self.expr(value), self.descriptor.clone()))
+                Self::node(WriteLocalNode::new(SlotId(local.0), self.expr(value), self.descriptor.clone()))
             }
             ExprKind::AssignName { value, .. } => self.expr(value),
-            ExprKind::ReadProp { receiver, key } => Box::new(ReadPropertyNode::new(self.expr(receiver), self.key(key))),
+            ExprKind::ReadProp { receiver, key } => Self::node(ReadPropertyNode::new(self.expr(receiver), self.key(key))),
             ExprKind::WriteProp { receiver, key, value } => {
-                Box::new(WritePropertyNode::new(self.expr(receiver), self.key(key), self.expr(value)))
+                Self::node(WritePropertyNode::new(self.expr(receiver), self.key(key), self.expr(value)))
             }
         }
+    }
+}
+
+/// True when `e` evaluates to a boolean whenever it completes normally.
+fn always_boolean(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Binary { op, .. } => {
+            matches!(op, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne)
+        }
+        ExprKind::And(..) | ExprKind::Or(..) => true,
+        ExprKind::Paren(inner) => always_boolean(inner),
+        _ => false,
     }
 }
 
@@ -118,15 +150,25 @@ fn number_literal(rt: &Runtime<Sl>, digits: &str) -> Value {
 /// Builds the call target of one parsed function.
 pub fn function_target(rt: &Runtime<Sl>, f: &Function, file: &Rc<str>) -> Rc<CallTarget<Sl>> {
     let names: Vec<Rc<str>> = f.locals.iter().map(|l| Rc::from(l.name.as_str())).collect();
-    let descriptor = Rc::new(FrameDescriptor::new(f.locals.iter().map(|l| l.name.as_str().into()).collect()));
+    // Parameters are the first locals (one per parameter, even for a repeated name, which
+    // resolves to its last occurrence), so the call binds them in place: local `i` is argument `i`.
+    let params = f.params.len();
+    let in_place = f.params.iter().all(|p| (p.0 as usize) < params);
+    let slot_names = f.locals.iter().map(|l| l.name.as_str().into()).collect();
+    let descriptor = Rc::new(if in_place {
+        FrameDescriptor::with_params(slot_names, params)
+    } else {
+        FrameDescriptor::new(slot_names)
+    });
     let t = Translator { rt, file: file.clone(), descriptor: descriptor.clone(), names };
-    let mut stmts: Vec<Child> = f
-        .params
+    // Should the resolver ever place parameters elsewhere, copy the arguments in instead.
+    let copied = if in_place { &[][..] } else { &f.params[..] };
+    let mut stmts: Vec<Node> = copied
         .iter()
         .enumerate()
         .map(|(i, slot)| {
-            Box::new(WriteLocalNode::new(SlotId(slot.0), Box::new(ReadArgNode::new(i as u32)), descriptor.clone()))
-                as Child
+            let arg = Operand::Leaf(SlLeaf::Arg(ReadArgNode::new(i as u32)));
+            Box::new(WriteLocalNode::new(SlotId(slot.0), arg, descriptor.clone())) as Node
         })
         .collect();
     stmts.extend(f.body.stmts.iter().map(|s| t.stmt(s)));

@@ -29,7 +29,7 @@ fn usage() -> String {
 }
 
 enum Command {
-    Run { options: EngineOptions, file: Option<String> },
+    Run { options: Box<EngineOptions>, file: Option<String> },
     Help,
     Version,
 }
@@ -47,7 +47,7 @@ fn parse_args(args: &[String]) -> Result<Command, String> {
             _ => file = Some(a.clone()),
         }
     }
-    Ok(Command::Run { options, file })
+    Ok(Command::Run { options: Box::new(options), file })
 }
 
 fn read_program(file: &Option<String>) -> Result<(String, String), String> {
@@ -143,7 +143,7 @@ fn main() -> ExitCode {
             let guest = std::thread::Builder::new()
                 .name("guest".into())
                 .stack_size(GUEST_STACK_BYTES)
-                .spawn(move || run(options, file));
+                .spawn(move || run(*options, file));
             match guest.map(|h| h.join()) {
                 Ok(Ok(code)) => ExitCode::from(code),
                 _ => {

@@ -12,11 +12,14 @@ use std::rc::Rc;
 #[derive(Clone)]
 pub struct Assumption(Rc<AssumptionData>);
 
+/// A callback run once when an assumption is invalidated, with the assumption's name.
+type Dependent = Box<dyn FnOnce(&str)>;
+
 struct AssumptionData {
     name: Box<str>,
     valid: Cell<bool>,
     /// Callbacks run once on invalidation (compiled code registers here).
-    dependents: RefCell<Vec<Box<dyn FnOnce(&str)>>>,
+    dependents: RefCell<Vec<Dependent>>,
 }
 
 impl Assumption {

@@ -52,6 +52,10 @@ pub trait RootNode<L: Language>: 'static {
 pub struct CallTarget<L: Language> {
     id: CallTargetId,
     root: Box<dyn RootNode<L>>,
+    /// Slots of the root's frame descriptor, read on every call.
+    frame_size: usize,
+    /// Leading slots that are parameters (bound to the arguments by the call).
+    params: usize,
     call_count: Cell<u32>,
     call_and_loop_count: Cell<u32>,
     known_callers: Cell<u32>,
@@ -62,6 +66,8 @@ impl<L: Language> CallTarget<L> {
     pub(crate) fn new(id: CallTargetId, root: Box<dyn RootNode<L>>) -> CallTarget<L> {
         CallTarget {
             id,
+            frame_size: root.frame_descriptor().len(),
+            params: root.frame_descriptor().params(),
             root,
             call_count: Cell::new(0),
             call_and_loop_count: Cell::new(0),
@@ -76,6 +82,16 @@ impl<L: Language> CallTarget<L> {
     /// The root node.
     pub fn root(&self) -> &dyn RootNode<L> {
         &*self.root
+    }
+    /// Number of local slots a frame of this target needs (fixed when the root is created).
+    #[inline(always)]
+    pub fn frame_size(&self) -> usize {
+        self.frame_size
+    }
+    /// Number of parameter slots of a frame of this target.
+    #[inline(always)]
+    pub fn params(&self) -> usize {
+        self.params
     }
     /// The name (the root's).
     pub fn name(&self) -> &str {
@@ -103,8 +119,11 @@ impl<L: Language> CallTarget<L> {
     }
     #[inline(always)]
     pub(crate) fn count_call(&self) {
-        self.call_count.set(self.call_count.get().saturating_add(1));
-        self.call_and_loop_count.set(self.call_and_loop_count.get().saturating_add(1));
+        // Saturating, without the vector code `saturating_add` on two cells turns into.
+        let c = self.call_count.get();
+        self.call_count.set(c + u32::from(c != u32::MAX));
+        let l = self.call_and_loop_count.get();
+        self.call_and_loop_count.set(l + u32::from(l != u32::MAX));
     }
     /// Adds loop iterations to the compilation counter (Truffle's `LoopNode.reportLoopCount`).
     #[inline(always)]

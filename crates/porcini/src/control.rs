@@ -163,7 +163,7 @@ impl<L: Language> ReturnNode<L> {
             Some(e) => s.exec(0, &**e)?,
             None => s.konst(Value::NULL),
         };
-        Err(Unwind::Return(v))
+        Err(s.return_with(v))
     }
 }
 
@@ -197,7 +197,7 @@ impl JumpNode {
     /// Unwinds to the innermost loop.
     #[inline(always)]
     pub fn eval<L: Language, S: Stage<L>>(&self, _s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
-        Err(if self.is_break { Unwind::Break } else { Unwind::Continue })
+        Err(if self.is_break { Unwind::breaking() } else { Unwind::continuing() })
     }
 }
 

@@ -5,7 +5,9 @@
 //! what compiled code will speculate on; the interpreter keeps the real type in each value's tag.
 //!
 //! Activations live on one contiguous value stack owned by the runtime: a frame is a window of
-//! argument cells followed by slot cells. Calls push nothing on the Rust heap, and the collector
+//! cells that starts with the arguments the caller pushed. The first slots of a descriptor may be
+//! its *parameters*: they alias the argument cells, so a call binds parameters without copying
+//! (a missing argument reads as null, and cells past the parameters are cleared for the locals). Calls push nothing on the Rust heap, and the collector
 //! scans the used part of the value stack as roots, so guest values held in frames need no
 //! bookkeeping. Cells (`Cell<Value>`) let builtins such as SL's `helloEqualsWorld` write a
 //! caller's slot while the caller's frame is borrowed further up the Rust stack.
@@ -39,13 +41,24 @@ pub struct SlotId(pub u32);
 pub struct FrameDescriptor {
     names: Vec<Box<str>>,
     kinds: Vec<Cell<SlotKind>>,
+    params: usize,
 }
 
 impl FrameDescriptor {
     /// A descriptor with the given slot names, all Illegal.
     pub fn new(names: Vec<Box<str>>) -> FrameDescriptor {
         let kinds = names.iter().map(|_| Cell::new(SlotKind::Illegal)).collect();
-        FrameDescriptor { names, kinds }
+        FrameDescriptor { names, kinds, params: 0 }
+    }
+    /// A descriptor whose first `params` slots are bound to the arguments by the call itself
+    /// (at most the number of slots).
+    pub fn with_params(names: Vec<Box<str>>, params: usize) -> FrameDescriptor {
+        let params = params.min(names.len());
+        FrameDescriptor { params, ..FrameDescriptor::new(names) }
+    }
+    /// Number of leading slots that are parameters.
+    pub fn params(&self) -> usize {
+        self.params
     }
     /// Number of slots.
     pub fn len(&self) -> usize {
@@ -60,11 +73,13 @@ impl FrameDescriptor {
         self.names.get(slot.0 as usize).map(|n| &**n).unwrap_or("")
     }
     /// Current kind of a slot.
+    #[inline]
     pub fn kind(&self, slot: SlotId) -> SlotKind {
         self.kinds.get(slot.0 as usize).map(Cell::get).unwrap_or(SlotKind::Object)
     }
     /// Widens a slot's kind to hold `to`; returns true if the kind changed (compiled code that
     /// speculated on the old kind must then be invalidated).
+    #[inline]
     pub fn widen(&self, slot: SlotId, to: SlotKind) -> bool {
         let Some(cell) = self.kinds.get(slot.0 as usize) else { return false };
         let from = cell.get();
@@ -79,7 +94,7 @@ impl FrameDescriptor {
     }
     /// A copy with every kind reset to Illegal (for a split's fresh profile).
     pub fn clone_uninitialized(&self) -> FrameDescriptor {
-        FrameDescriptor::new(self.names.clone())
+        FrameDescriptor::with_params(self.names.clone(), self.params)
     }
 }
 
@@ -95,6 +110,8 @@ pub struct Frame<'a, L: Language> {
     pub(crate) sp: usize,
     pub(crate) target: Option<&'a CallTarget<L>>,
     pub(crate) caller: Option<&'a Frame<'a, L>>,
+    /// The value of a `return` unwinding to this frame's root (see [`crate::error`]).
+    pub(crate) ret: Value,
 }
 
 impl<'a, L: Language> Frame<'a, L> {

@@ -5,7 +5,7 @@
 //! `speculate` is the condition itself and `if_else` is a Rust `if`.
 
 use crate::call_target::CallTarget;
-use crate::error::Unwind;
+use crate::error::{Unwind, UnwindKind};
 use crate::frame::{Frame, SlotId};
 use crate::language::Language;
 use crate::node::ExprNode;
@@ -26,6 +26,10 @@ impl<'a, L: Language> Stage<L> for Frame<'a, L> {
     #[inline(always)]
     fn exec(&mut self, _index: u32, child: &dyn ExprNode<L>) -> Result<Value, Unwind<Value>> {
         child.execute(self)
+    }
+    #[inline(always)]
+    fn exec_leaf<F: crate::operand::Leaf<L>>(&mut self, _index: u32, leaf: &F) -> Result<Value, Unwind<Value>> {
+        leaf.eval(self)
     }
     #[inline(always)]
     fn konst(&mut self, v: Value) -> Value {
@@ -127,15 +131,24 @@ impl<'a, L: Language> Stage<L> for Frame<'a, L> {
         let mut iterations: u64 = 0;
         let result = loop {
             match body(self) {
-                Ok(true) | Err(Unwind::Continue) => iterations += 1,
-                Ok(false) | Err(Unwind::Break) => break Ok(()),
-                Err(e) => break Err(e),
+                Ok(true) => iterations += 1,
+                Ok(false) => break Ok(()),
+                Err(u) => match u.kind() {
+                    UnwindKind::Continue => iterations += 1,
+                    UnwindKind::Break => break Ok(()),
+                    _ => break Err(u),
+                },
             }
         };
         if let Some(t) = self.target {
             t.report_loop_count(iterations);
         }
         result
+    }
+    #[inline(always)]
+    fn return_with(&mut self, v: Value) -> Unwind<Value> {
+        self.ret = v;
+        Unwind::returning()
     }
     #[inline(always)]
     fn read_arg(&mut self, i: u32) -> Value {
@@ -181,7 +194,7 @@ impl<'a, L: Language> Stage<L> for Frame<'a, L> {
     #[inline(always)]
     fn call_indirect(
         &mut self,
-        resolve: fn(&Runtime<L>, Value) -> Result<std::rc::Rc<CallTarget<L>>, Unwind<Value>>,
+        resolve: crate::stage::ResolveFn<L>,
         callee: Value,
         mark: ArgMark,
     ) -> Result<Value, Unwind<Value>> {

@@ -12,7 +12,7 @@ use porcini_tools::options::EngineOptions;
 
 use crate::bigint::{BigInt, Num};
 use crate::call_target::{CallTarget, CallTargetId, RootNode};
-use crate::error::{GuestError, Unwind};
+use crate::error::{GuestError, Unwind, UnwindKind};
 use crate::frame::Frame;
 use crate::function::FunctionObject;
 use crate::host::HostObject;
@@ -116,9 +116,10 @@ impl<L: Language> Runtime<L> {
         nargs: usize,
     ) -> Result<Value, Unwind<Value>> {
         target.count_call();
-        let root = target.root();
-        let slots_start = base + nargs;
-        let end = slots_start + root.frame_descriptor().len();
+        let size = target.frame_size();
+        let params = target.params();
+        // The frame starts at the arguments: parameter slots alias them (see `frame`).
+        let end = base + nargs.max(size);
         let cells = self.stack.cells();
         let marker = 0u8;
         let here = std::hint::black_box(&marker) as *const u8 as usize;
@@ -126,16 +127,15 @@ impl<L: Language> Runtime<L> {
             return Err(stack_overflow());
         }
         self.stack.touch(end);
-        let (Some(args), Some(slots)) = (cells.get(base..slots_start), cells.get(slots_start..end)) else {
+        let (Some(args), Some(slots)) = (cells.get(base..base + nargs), cells.get(base..base + size)) else {
             return Err(stack_overflow());
         };
-        for s in slots {
-            s.set(Value::EMPTY);
-        }
-        let mut frame = Frame { rt: self, args, slots, sp: end, target: Some(target), caller };
-        match root.execute(&mut frame) {
-            Ok(v) | Err(Unwind::Return(v)) => Ok(v),
-            Err(e) => Err(e),
+        bind_slots(slots, nargs, params);
+        let mut frame = Frame { rt: self, args, slots, sp: end, target: Some(target), caller, ret: Value::NULL };
+        match target.root().execute(&mut frame) {
+            Ok(v) => Ok(v),
+            Err(u) if u.kind() == UnwindKind::Return => Ok(frame.ret),
+            Err(u) => Err(u),
         }
     }
 
@@ -174,11 +174,11 @@ impl<L: Language> Runtime<L> {
     }
     /// A new string value.
     pub fn new_string(&self, text: impl Into<Box<str>>) -> Value {
-        Value::from_str(self.alloc(GuestStr::new(text)))
+        Value::from_guest_str(self.alloc(GuestStr::new(text)))
     }
     /// A string that is never freed (literals held by AST nodes).
     pub fn permanent_string(&self, text: impl Into<Box<str>>) -> Value {
-        Value::from_str(self.heap.alloc_permanent(GuestStr::new(text)))
+        Value::from_guest_str(self.heap.alloc_permanent(GuestStr::new(text)))
     }
     /// A new empty object.
     pub fn new_object(&self) -> Value {
@@ -202,6 +202,24 @@ impl<L: Language> Runtime<L> {
     /// A language-defined object that is never freed.
     pub fn permanent_host(&self, obj: HostObject) -> Value {
         Value::from_host(self.heap.alloc_permanent(obj))
+    }
+}
+
+/// Prepares a frame's slots: parameters without an argument read as null, and the other locals as
+/// unassigned (which also hides surplus arguments from the locals that share their cells).
+#[inline(always)]
+fn bind_slots(slots: &[Cell<Value>], nargs: usize, params: usize) {
+    if nargs < params
+        && let Some(missing) = slots.get(nargs..params)
+    {
+        missing.iter().for_each(|s| s.set(Value::NULL));
+    }
+    if let Some(locals) = slots.get(nargs.max(params)..) {
+        for s in locals {
+            // `black_box` keeps the loop a loop: rustc would otherwise call `memset`, which costs
+            // more than the two or three stores of a typical frame.
+            s.set(std::hint::black_box(Value::EMPTY));
+        }
     }
 }
 

@@ -30,6 +30,9 @@ pub enum Cmp {
     Eq,
 }
 
+/// Finds the call target of a dynamic callee (for indirect calls), or raises the guest error.
+pub type ResolveFn<L> = fn(&Runtime<L>, Value) -> Result<std::rc::Rc<CallTarget<L>>, Unwind<Value>>;
+
 /// A host function that compiled code calls instead of inlining (the `@TruffleBoundary` of porcini).
 /// It receives the node it belongs to, the interpreter frame and the concrete argument values.
 pub type BoundaryFn<N, L> = fn(&N, &mut Frame<'_, L>, &[Value]) -> Result<Value, Unwind<Value>>;
@@ -50,6 +53,9 @@ pub trait Stage<L: Language>: Sized {
 
     /// Executes child number `index` of the current node.
     fn exec(&mut self, index: u32, child: &dyn ExprNode<L>) -> Result<Self::Val, Unwind<Self::Val>>;
+    /// Executes a leaf stored inline in its parent as child `index` (see [`crate::operand`]); the
+    /// stage treats it exactly like [`Stage::exec`] of that child.
+    fn exec_leaf<F: crate::operand::Leaf<L>>(&mut self, index: u32, leaf: &F) -> Result<Self::Val, Unwind<Self::Val>>;
 
     /// A constant value.
     fn konst(&mut self, v: Value) -> Self::Val;
@@ -108,6 +114,8 @@ pub trait Stage<L: Language>: Sized {
         body: impl FnMut(&mut Self) -> Result<Self::Bool, Unwind<Self::Val>>,
     ) -> Result<(), Unwind<Self::Val>>;
 
+    /// Starts a `return` of `v` to the root of the executing target.
+    fn return_with(&mut self, v: Self::Val) -> Unwind<Self::Val>;
     /// Argument `i` of the current activation (null if absent).
     fn read_arg(&mut self, i: u32) -> Self::Val;
     /// Reads a local slot (Empty if unassigned).
@@ -131,7 +139,7 @@ pub trait Stage<L: Language>: Sized {
     /// Calls the target that `resolve` finds for the dynamic `callee` (an indirect call).
     fn call_indirect(
         &mut self,
-        resolve: fn(&Runtime<L>, Value) -> Result<std::rc::Rc<CallTarget<L>>, Unwind<Value>>,
+        resolve: ResolveFn<L>,
         callee: Self::Val,
         mark: ArgMark,
     ) -> Result<Self::Val, Unwind<Self::Val>>;

@@ -11,7 +11,7 @@
 use std::fmt::Write as _;
 
 use crate::call_target::CallTarget;
-use crate::error::Unwind;
+use crate::error::{Unwind, UnwindKind};
 use crate::frame::SlotId;
 use crate::language::Language;
 use crate::node::ExprNode;
@@ -62,6 +62,8 @@ pub struct SymFrame<'a, L: Language> {
     /// Values of already-evaluated children along `path` (the frame state of a deopt here).
     live: Vec<SymVal>,
     args: Vec<SymVal>,
+    /// The value of the last recorded `return`.
+    ret: Option<SymVal>,
 }
 
 fn v(x: SymVal) -> String {
@@ -71,7 +73,7 @@ fn v(x: SymVal) -> String {
 impl<'a, L: Language> SymFrame<'a, L> {
     /// A recording stage writing into `rec`.
     pub fn new(rt: &'a Runtime<L>, rec: &'a mut Recording) -> SymFrame<'a, L> {
-        SymFrame { rt, rec, path: Vec::new(), live: Vec::new(), args: Vec::new() }
+        SymFrame { rt, rec, path: Vec::new(), live: Vec::new(), args: Vec::new(), ret: None }
     }
     fn op(&mut self, text: String) -> SymVal {
         let r = self.rec.fresh();
@@ -80,6 +82,27 @@ impl<'a, L: Language> SymFrame<'a, L> {
     }
     fn op2(&mut self, name: &str, a: SymVal, b: SymVal) -> SymVal {
         self.op(format!("{name} {}, {}", v(a), v(b)))
+    }
+    /// Runs `eval` as child `index`: extends the path, and afterwards keeps the child's value
+    /// live for the frame states of later speculations in the parent.
+    fn record_child(
+        &mut self,
+        index: u32,
+        eval: impl FnOnce(&mut Self) -> Result<SymVal, Unwind<SymVal>>,
+    ) -> Result<SymVal, Unwind<SymVal>> {
+        let mark = self.live.len();
+        self.path.push(index);
+        let r = eval(self);
+        self.path.pop();
+        self.live.truncate(mark);
+        if let Ok(x) = r {
+            self.live.push(x);
+        }
+        r
+    }
+    /// The value of the last `return` recorded, if any.
+    pub fn returned(&self) -> Option<SymVal> {
+        self.ret
     }
     fn frame_state(&self) -> String {
         let path: Vec<String> = self.path.iter().map(|i| i.to_string()).collect();
@@ -103,15 +126,10 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
         self.rt
     }
     fn exec(&mut self, index: u32, child: &dyn ExprNode<L>) -> Result<SymVal, Unwind<SymVal>> {
-        let mark = self.live.len();
-        self.path.push(index);
-        let r = child.execute_sym(self);
-        self.path.pop();
-        self.live.truncate(mark);
-        if let Ok(x) = r {
-            self.live.push(x);
-        }
-        r
+        self.record_child(index, |s| child.execute_sym(s))
+    }
+    fn exec_leaf<F: crate::operand::Leaf<L>>(&mut self, index: u32, leaf: &F) -> Result<SymVal, Unwind<SymVal>> {
+        self.record_child(index, |s| leaf.eval(s))
     }
     fn konst(&mut self, val: Value) -> SymVal {
         self.op(format!("const {val:?}"))
@@ -190,6 +208,7 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
         self.rec.depth += 1;
         let live = self.live.len();
         let a = then(self);
+        let a_kind = a.as_ref().err().map(|u| u.kind());
         self.live.truncate(live);
         self.rec.depth -= 1;
         self.rec.line("} else {".to_string());
@@ -201,10 +220,11 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
         match (a, b) {
             (Ok(x), Ok(y)) => Ok(self.op2("phi", x, y)),
             (Ok(x), Err(e)) | (Err(e), Ok(x)) => {
-                self.rec.line(format!("; one arm unwinds: {}", unwind_name(&e)));
+                self.rec.line(format!("; one arm unwinds: {}", unwind_name(e)));
                 Ok(x)
             }
-            (Err(e), Err(_)) => Err(e),
+            // Both arms unwind; the record continues with the first arm's kind.
+            (Err(_), Err(_)) => Err(Unwind::resume(a_kind.unwrap_or(UnwindKind::Error), None)),
         }
     }
     fn repeat(
@@ -222,9 +242,15 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
         self.rec.depth -= 1;
         self.rec.line("}".to_string());
         match r {
-            Ok(_) | Err(Unwind::Break) | Err(Unwind::Continue) => Ok(()),
-            Err(e) => Err(e),
+            Ok(_) => Ok(()),
+            Err(u) if matches!(u.kind(), UnwindKind::Break | UnwindKind::Continue) => Ok(()),
+            Err(u) => Err(u),
         }
+    }
+    fn return_with(&mut self, x: SymVal) -> Unwind<SymVal> {
+        self.rec.line(format!("return {}", v(x)));
+        self.ret = Some(x);
+        Unwind::returning()
     }
     fn read_arg(&mut self, i: u32) -> SymVal {
         self.op(format!("arg {i}"))
@@ -257,7 +283,7 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
     }
     fn call_indirect(
         &mut self,
-        _resolve: fn(&Runtime<L>, Value) -> Result<std::rc::Rc<CallTarget<L>>, Unwind<Value>>,
+        _resolve: crate::stage::ResolveFn<L>,
         callee: SymVal,
         mark: ArgMark,
     ) -> Result<SymVal, Unwind<SymVal>> {
@@ -292,11 +318,11 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
     }
 }
 
-fn unwind_name<V>(u: &Unwind<V>) -> &'static str {
-    match u {
-        Unwind::Return(_) => "return",
-        Unwind::Break => "break",
-        Unwind::Continue => "continue",
-        Unwind::Error(_) => "error",
+fn unwind_name<V>(u: Unwind<V>) -> &'static str {
+    match u.kind() {
+        UnwindKind::Return => "return",
+        UnwindKind::Break => "break",
+        UnwindKind::Continue => "continue",
+        UnwindKind::Error => "error",
     }
 }

@@ -102,7 +102,7 @@ impl Value {
     }
     /// A string reference.
     #[inline(always)]
-    pub fn from_str(s: Gc<GuestStr>) -> Value {
+    pub fn from_guest_str(s: Gc<GuestStr>) -> Value {
         Value { tag: Tag::String, bits: s.as_addr() as u64 }
     }
     /// A big-integer reference.

@@ -61,7 +61,7 @@ pub fn eval(f: &mut Frame<'_, Sl>, args: &[Value]) -> Result<Value, Unwind<Value
 /// `exit(code)`: ends the program with `code` (a small number) after the shutdown hooks.
 pub fn exit(_f: &mut Frame<'_, Sl>, args: &[Value]) -> Result<Value, Unwind<Value>> {
     match arg(args, 0).as_i64() {
-        Some(code) => Err(Unwind::Error(Box::new(GuestError::Exit(code as i32)))),
+        Some(code) => Err(Unwind::error(GuestError::Exit(code as i32))),
         None => Err(type_error("exit", args)),
     }
 }
@@ -103,12 +103,12 @@ pub fn stacktrace(f: &mut Frame<'_, Sl>, _args: &[Value]) -> Result<Value, Unwin
 /// `helloEqualsWorld()`: sets the caller's local `hello` (if any) to `"world"`.
 pub fn hello_equals_world(f: &mut Frame<'_, Sl>, _args: &[Value]) -> Result<Value, Unwind<Value>> {
     let world = f.runtime().new_string("world");
-    if let Some(caller) = f.caller() {
-        if let Some(target) = caller.target() {
-            let desc = target.root().frame_descriptor();
-            if let Some(i) = (0..desc.len()).find(|&i| desc.name(SlotId(i as u32)) == "hello") {
-                caller.set_slot(SlotId(i as u32), world);
-            }
+    if let Some(caller) = f.caller()
+        && let Some(target) = caller.target()
+    {
+        let desc = target.root().frame_descriptor();
+        if let Some(i) = (0..desc.len()).find(|&i| desc.name(SlotId(i as u32)) == "hello") {
+            caller.set_slot(SlotId(i as u32), world);
         }
     }
     Ok(world)

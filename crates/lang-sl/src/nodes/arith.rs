@@ -106,7 +106,7 @@ impl ArithNode {
     }
 }
 
-#[specializations(language = Sl, execute(left, right))]
+#[specializations(language = Sl, execute(left, right), report_polymorphism)]
 impl ArithNode {
     /// Both operands are small: an exact operation that rewrites to big integers on overflow (and,
     /// for `/`, on division by zero or `MIN / -1`).
@@ -142,4 +142,4 @@ impl ArithNode {
     }
 }
 
-expr_node!(ArithNode, "Arith", children(t => vec![&*t.left, &*t.right]), clone(this => ArithNode::new(this.op, this.left.clone_uninitialized(), this.right.clone_uninitialized(), this.loc.clone())));
+expr_node!(ArithNode, "Arith", children(t => vec![t.left.node(), t.right.node()]), clone(this => ArithNode::new(this.op, this.left.clone_uninitialized(), this.right.clone_uninitialized(), this.loc.clone())));

@@ -30,6 +30,9 @@ struct CacheEntry {
 /// A call expression.
 pub struct InvokeNode {
     callee: Child,
+    /// The callee when it is a function literal (a name resolved at parse time): the function
+    /// object is permanent, so the interpreter skips executing the callee child.
+    callee_const: Option<Value>,
     args: Vec<Child>,
     cache: [OnceCell<CacheEntry>; CACHE_LIMIT],
     indirect: Cell<bool>,
@@ -49,15 +52,22 @@ pub fn resolve_target(rt: &Runtime<Sl>, callee: Value) -> Result<Rc<CallTarget<S
 impl InvokeNode {
     /// A call of `callee` with `args`.
     pub fn new(callee: Child, args: Vec<Child>) -> InvokeNode {
-        InvokeNode { callee, args, cache: Default::default(), indirect: Cell::new(false) }
+        InvokeNode { callee, callee_const: None, args, cache: Default::default(), indirect: Cell::new(false) }
+    }
+    /// A call of the function literal `function` (which `callee` evaluates to) with `args`.
+    pub fn with_function(callee: Child, function: Value, args: Vec<Child>) -> InvokeNode {
+        InvokeNode { callee_const: Some(function), ..InvokeNode::new(callee, args) }
     }
 
     #[inline(always)]
     fn eval<S: Stage<Sl>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
-        let callee = s.exec(0, &*self.callee)?;
+        let callee = match self.callee_const {
+            Some(f) => s.konst(f),
+            None => self.callee.exec(s, 0)?,
+        };
         let mark = s.begin_args();
         for (i, a) in self.args.iter().enumerate() {
-            let pushed = match s.exec(i as u32 + 1, &**a) {
+            let pushed = match a.exec(s, i as u32 + 1) {
                 Ok(v) => s.push_arg(v),
                 Err(e) => Err(e),
             };
@@ -170,4 +180,4 @@ impl InvokeNode {
     }
 }
 
-expr_node!(InvokeNode, "Invoke", children(t => std::iter::once(&*t.callee).chain(t.args.iter().map(|a| &**a)).collect()), clone(this => InvokeNode::new(this.callee.clone_uninitialized(), this.args.iter().map(|a| a.clone_uninitialized()).collect())));
+expr_node!(InvokeNode, "Invoke", children(t => std::iter::once(t.callee.node()).chain(t.args.iter().map(|a| a.node())).collect()), clone(this => InvokeNode { callee_const: this.callee_const, ..InvokeNode::new(this.callee.clone_uninitialized(), this.args.iter().map(|a| a.clone_uninitialized()).collect()) }));

@@ -60,7 +60,7 @@ impl OrderNode {
     }
 }
 
-#[specializations(language = Sl, execute(left, right))]
+#[specializations(language = Sl, execute(left, right), report_polymorphism)]
 impl OrderNode {
     /// Two small integers.
     #[specialization]
@@ -80,7 +80,7 @@ impl OrderNode {
     }
 }
 
-expr_node!(OrderNode, "Order", children(t => vec![&*t.left, &*t.right]), clone(this => OrderNode::new(this.strict, this.left.clone_uninitialized(), this.right.clone_uninitialized(), this.loc.clone())));
+expr_node!(OrderNode, "Order", children(t => vec![t.left.node(), t.right.node()]), clone(this => OrderNode::new(this.strict, this.left.clone_uninitialized(), this.right.clone_uninitialized(), this.loc.clone())));
 
 /// SL equality of two values (spec §7.4 table).
 pub fn sl_equal(a: Value, b: Value) -> bool {
@@ -137,7 +137,7 @@ impl EqualNode {
     }
 }
 
-#[specializations(language = Sl, execute(left, right))]
+#[specializations(language = Sl, execute(left, right), report_polymorphism)]
 impl EqualNode {
     /// Two small integers.
     #[specialization]
@@ -166,7 +166,7 @@ impl EqualNode {
     }
 }
 
-expr_node!(EqualNode, "Equal", children(t => vec![&*t.left, &*t.right]), clone(this => EqualNode::new(this.left.clone_uninitialized(), this.right.clone_uninitialized())));
+expr_node!(EqualNode, "Equal", children(t => vec![t.left.node(), t.right.node()]), clone(this => EqualNode::new(this.left.clone_uninitialized(), this.right.clone_uninitialized())));
 
 /// Logical negation of a boolean-valued child (`!=`, `>`, `>=`).
 pub struct NotNode {
@@ -180,7 +180,7 @@ impl NotNode {
     }
     #[inline(always)]
     fn eval<S: Stage<Sl>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
-        let v = s.exec(0, &*self.child)?;
+        let v = self.child.exec(s, 0)?;
         let b = s.unbox_bool(v);
         let n = s.not(b);
         Ok(s.box_bool(n))
@@ -193,4 +193,4 @@ impl NotNode {
     }
 }
 
-expr_node!(NotNode, "Not", children(t => vec![&*t.child]), clone(this => NotNode::new(this.child.clone_uninitialized())));
+expr_node!(NotNode, "Not", children(t => vec![t.child.node()]), clone(this => NotNode::new(this.child.clone_uninitialized())));

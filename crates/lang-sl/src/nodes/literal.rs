@@ -18,8 +18,12 @@ impl ConstNode {
         ConstNode { value }
     }
     #[inline(always)]
-    fn eval<S: Stage<Sl>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+    pub(crate) fn eval<S: Stage<Sl>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
         Ok(s.konst(self.value))
+    }
+    /// A copy (constants have no state).
+    pub(crate) fn clone_leaf(&self) -> ConstNode {
+        ConstNode::new(self.value)
     }
     fn node_cost(&self) -> porcini::NodeCost {
         porcini::NodeCost::Monomorphic
@@ -46,8 +50,12 @@ impl ReadArgNode {
         ReadArgNode { index }
     }
     #[inline(always)]
-    fn eval<S: Stage<Sl>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+    pub(crate) fn eval<S: Stage<Sl>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
         Ok(s.read_arg(self.index))
+    }
+    /// A copy (argument reads have no state).
+    pub(crate) fn clone_leaf(&self) -> ReadArgNode {
+        ReadArgNode::new(self.index)
     }
     fn node_cost(&self) -> porcini::NodeCost {
         porcini::NodeCost::Monomorphic

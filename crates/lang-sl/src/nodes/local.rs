@@ -27,9 +27,13 @@ impl ReadLocalNode {
         ReadLocalNode { slot, name, loc, spec: SpecState::default() }
     }
     #[inline(always)]
-    fn eval<S: Stage<Sl>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+    pub(crate) fn eval<S: Stage<Sl>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
         let v = s.read_slot(self.slot);
         self.dispatch(s, v)
+    }
+    /// A copy with fresh state.
+    pub(crate) fn clone_leaf(&self) -> ReadLocalNode {
+        ReadLocalNode::new(self.slot, self.name.clone(), self.loc.clone())
     }
     fn node_cost(&self) -> porcini::NodeCost {
         self.spec_cost()
@@ -50,7 +54,7 @@ impl ReadLocalNode {
     }
 }
 
-#[specializations(language = Sl)]
+#[specializations(language = Sl, report_polymorphism)]
 impl ReadLocalNode {
     /// The slot holds a small integer.
     #[specialization]
@@ -74,7 +78,7 @@ impl ReadLocalNode {
     }
 }
 
-expr_node!(ReadLocalNode, "ReadLocal", children(_t => Vec::new()), clone(this => ReadLocalNode::new(this.slot, this.name.clone(), this.loc.clone())));
+expr_node!(ReadLocalNode, "ReadLocal", children(_t => Vec::new()), clone(this => this.clone_leaf()));
 
 /// Writes a local; evaluates to the written value.
 pub struct WriteLocalNode {
@@ -110,13 +114,13 @@ impl WriteLocalNode {
     }
     /// Widens the slot kind; only the interpreter changes profiles.
     fn widen<S: Stage<Sl>>(&self, s: &S, kind: SlotKind) {
-        if s.in_interpreter() {
+        if s.in_interpreter() && self.descriptor.kind(self.slot) != kind {
             self.descriptor.widen(self.slot, kind);
         }
     }
 }
 
-#[specializations(language = Sl, execute(value))]
+#[specializations(language = Sl, execute(value), report_polymorphism)]
 impl WriteLocalNode {
     /// A small integer into a Long (or still Illegal) slot.
     #[specialization(guard = long_kind)]
@@ -143,4 +147,4 @@ impl WriteLocalNode {
     }
 }
 
-expr_node!(WriteLocalNode, "WriteLocal", children(t => vec![&*t.value]), clone(this => WriteLocalNode::new(this.slot, this.value.clone_uninitialized(), this.descriptor.clone())));
+expr_node!(WriteLocalNode, "WriteLocal", children(t => vec![t.value.node()]), clone(this => WriteLocalNode::new(this.slot, this.value.clone_uninitialized(), this.descriptor.clone())));

@@ -38,7 +38,7 @@ impl ToBooleanNode {
     }
     #[inline(always)]
     fn eval<S: Stage<Sl>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
-        let v = s.exec(0, &*self.child)?;
+        let v = self.child.exec(s, 0)?;
         checked(s, self, v, Self::raise)
     }
     #[cold]
@@ -53,7 +53,7 @@ impl ToBooleanNode {
     }
 }
 
-expr_node!(ToBooleanNode, "ToBoolean", children(t => vec![&*t.child]), clone(this => ToBooleanNode::new(this.child.clone_uninitialized(), this.loc.clone())));
+expr_node!(ToBooleanNode, "ToBoolean", children(t => vec![t.child.node()]), clone(this => ToBooleanNode::new(this.child.clone_uninitialized(), this.loc.clone())));
 
 /// `&&` (when `is_and`) or `||`.
 pub struct LogicalNode {
@@ -70,14 +70,14 @@ impl LogicalNode {
     }
     #[inline(always)]
     fn eval<S: Stage<Sl>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
-        let l = s.exec(0, &*self.left)?;
+        let l = self.left.exec(s, 0)?;
         let l = checked(s, self, l, Self::raise)?;
         let lb = s.unbox_bool(l);
         let evaluate_right = if self.is_and { lb } else { s.not(lb) };
         s.if_else(
             evaluate_right,
             |s| {
-                let r = s.exec(1, &*self.right)?;
+                let r = self.right.exec(s, 1)?;
                 checked(s, self, r, Self::raise)
             },
             |_| Ok(l),
@@ -95,4 +95,4 @@ impl LogicalNode {
     }
 }
 
-expr_node!(LogicalNode, "Logical", children(t => vec![&*t.left, &*t.right]), clone(this => LogicalNode::new(this.is_and, this.left.clone_uninitialized(), this.right.clone_uninitialized(), this.loc.clone())));
+expr_node!(LogicalNode, "Logical", children(t => vec![t.left.node(), t.right.node()]), clone(this => LogicalNode::new(this.is_and, this.left.clone_uninitialized(), this.right.clone_uninitialized(), this.loc.clone())));

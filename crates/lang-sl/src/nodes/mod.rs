@@ -6,6 +6,7 @@
 
 pub mod arith;
 pub mod call;
+pub mod leaf;
 pub mod compare;
 pub mod literal;
 pub mod local;
@@ -19,8 +20,11 @@ use porcini::{SpecFail, Stage, Tag};
 
 use crate::Sl;
 
-/// A child node.
-pub type Child = Box<dyn porcini::ExprNode<Sl>>;
+/// A child expression: an inlined leaf or a boxed node.
+pub type Child = porcini::Operand<Sl, leaf::SlLeaf>;
+
+/// A boxed node (statements, and the children of framework control-flow nodes).
+pub type Node = Box<dyn porcini::ExprNode<Sl>>;
 
 /// The result of a specialization body.
 pub type SpecResult<V> = Result<V, SpecFail<V>>;

@@ -41,6 +41,10 @@ impl Key {
     }
 }
 
+/// The outcome of a slow-path property access: the value, and the shape and slot it was found
+/// at (if it is cacheable).
+type Access = Result<(Value, Option<(ShapeId, u32)>), Unwind<Value>>;
+
 /// The per-site shape cache.
 #[derive(Default)]
 struct ShapeCache {
@@ -65,7 +69,7 @@ impl ShapeCache {
         }
     }
     /// Caches the slot a slow-path access found (if it found one) and passes its value on.
-    fn record(&self, access: Result<(Value, Option<(ShapeId, u32)>), Unwind<Value>>) -> Result<Value, Unwind<Value>> {
+    fn record(&self, access: Access) -> Result<Value, Unwind<Value>> {
         let (v, hit) = access?;
         if let Some((shape, slot)) = hit {
             self.add(shape, slot);
@@ -100,19 +104,19 @@ impl ShapeCache {
         miss: &impl Fn(&mut S) -> Result<S::Val, Unwind<S::Val>>,
     ) -> Result<S::Val, Unwind<S::Val>> {
         let is_obj = s.has_tag(obj, Tag::Object);
-        if self.used() == 1 {
-            if let Some(&(shape, slot)) = self.entries[0].get() {
-                // Monomorphic: speculate on the receiver being an object of the cached shape.
-                if s.speculate(is_obj, "receiver is an object") {
-                    let sh = s.load_shape(obj);
-                    let want = s.i64_const(shape.0 as i64);
-                    let same = s.cmp_i64(Cmp::Eq, sh, want);
-                    if s.speculate(same, "shape") {
-                        return hit(s, slot);
-                    }
+        if self.used() == 1
+            && let Some(&(shape, slot)) = self.entries[0].get()
+        {
+            // Monomorphic: speculate on the receiver being an object of the cached shape.
+            if s.speculate(is_obj, "receiver is an object") {
+                let sh = s.load_shape(obj);
+                let want = s.i64_const(shape.0 as i64);
+                let same = s.cmp_i64(Cmp::Eq, sh, want);
+                if s.speculate(same, "shape") {
+                    return hit(s, slot);
                 }
-                return miss(s);
             }
+            return miss(s);
         }
         s.if_else(is_obj, |s| self.chain(s, obj, 0, hit, miss), |s| miss(s))
     }
@@ -155,10 +159,10 @@ impl ReadPropertyNode {
     }
     #[inline(always)]
     fn eval<S: Stage<Sl>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
-        let obj = s.exec(0, &*self.receiver)?;
+        let obj = self.receiver.exec(s, 0)?;
         match &self.key {
             Key::Computed(k) => {
-                let key = s.exec(1, &**k)?;
+                let key = k.exec(s, 1)?;
                 s.call_boundary("read_property", self, Self::read_generic, &[obj, key])
             }
             Key::Named(..) if self.cache.generic.get() => {
@@ -172,7 +176,7 @@ impl ReadPropertyNode {
             ),
         }
     }
-    fn lookup(&self, f: &mut Frame<'_, Sl>, vals: &[Value]) -> Result<(Value, Option<(ShapeId, u32)>), Unwind<Value>> {
+    fn lookup(&self, f: &mut Frame<'_, Sl>, vals: &[Value]) -> Access {
         let obj = vals.first().copied().unwrap_or(Value::NULL);
         let (sym, text) = match &self.key {
             Key::Named(sym, text) => (*sym, text.to_string()),
@@ -202,7 +206,7 @@ impl ReadPropertyNode {
     }
 }
 
-expr_node!(ReadPropertyNode, "ReadProperty", children(t => std::iter::once(&*t.receiver).chain(t.key.children().into_iter().map(|c| &**c)).collect()), clone(this => ReadPropertyNode::new(this.receiver.clone_uninitialized(), this.key.clone_uninitialized())));
+expr_node!(ReadPropertyNode, "ReadProperty", children(t => std::iter::once(t.receiver.node()).chain(t.key.children().into_iter().map(|c| c.node())).collect()), clone(this => ReadPropertyNode::new(this.receiver.clone_uninitialized(), this.key.clone_uninitialized())));
 
 /// `receiver.name = value` or `receiver[key] = value`; evaluates to the value.
 pub struct WritePropertyNode {
@@ -219,15 +223,15 @@ impl WritePropertyNode {
     }
     #[inline(always)]
     fn eval<S: Stage<Sl>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
-        let obj = s.exec(0, &*self.receiver)?;
+        let obj = self.receiver.exec(s, 0)?;
         match &self.key {
             Key::Computed(k) => {
-                let key = s.exec(1, &**k)?;
-                let v = s.exec(2, &*self.value)?;
+                let key = k.exec(s, 1)?;
+                let v = self.value.exec(s, 2)?;
                 s.call_boundary("write_property", self, Self::write_generic, &[obj, v, key])
             }
             Key::Named(..) => {
-                let v = s.exec(1, &*self.value)?;
+                let v = self.value.exec(s, 1)?;
                 if self.cache.generic.get() {
                     return s.call_boundary("write_property", self, Self::write_generic, &[obj, v]);
                 }
@@ -243,7 +247,7 @@ impl WritePropertyNode {
             }
         }
     }
-    fn store(&self, f: &mut Frame<'_, Sl>, vals: &[Value]) -> Result<(Value, Option<(ShapeId, u32)>), Unwind<Value>> {
+    fn store(&self, f: &mut Frame<'_, Sl>, vals: &[Value]) -> Access {
         let obj = vals.first().copied().unwrap_or(Value::NULL);
         let v = vals.get(1).copied().unwrap_or(Value::NULL);
         let (sym, text) = match &self.key {
@@ -286,4 +290,4 @@ impl WritePropertyNode {
     }
 }
 
-expr_node!(WritePropertyNode, "WriteProperty", children(t => std::iter::once(&*t.receiver).chain(t.key.children().into_iter().map(|c| &**c)).chain(std::iter::once(&*t.value)).collect()), clone(this => WritePropertyNode::new(this.receiver.clone_uninitialized(), this.key.clone_uninitialized(), this.value.clone_uninitialized())));
+expr_node!(WritePropertyNode, "WriteProperty", children(t => std::iter::once(t.receiver.node()).chain(t.key.children().into_iter().map(|c| c.node())).chain(std::iter::once(t.value.node())).collect()), clone(this => WritePropertyNode::new(this.receiver.clone_uninitialized(), this.key.clone_uninitialized(), this.value.clone_uninitialized())));

@@ -1,0 +1,82 @@
+//! The call of a specialization's body: unboxing its operands, and its rewrite exit.
+//!
+//! Every specialization gets a `__body_<name>` that takes the boxed operands (and, for a cached
+//! specialization, the matching instance's value), unboxes what the body declared as `S::I64` or
+//! `S::Bool`, and runs it. A body that answers `SpecFail::Rewrite` leaves through
+//! `__rewrite_<name>`, the interpreter-only slow path that excludes the specialization for good —
+//! all of its instances with it, as in Truffle's `rewriteOn` — and respecializes with the same
+//! operands. A compiling stage turns that exit into a deoptimization.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use crate::model::{Node, Operand, Param, Spec};
+
+/// `__body_<name>` and `__rewrite_<name>` for one specialization.
+pub(crate) fn body_fns(node: &Node, spec: &Spec) -> TokenStream {
+    let lang = &node.language;
+    let state = &node.state;
+    let ops = node.ops();
+    let op_params = node.op_params();
+    let name = &spec.name;
+    let body_fn = spec.body_fn();
+    let rewrite_fn = spec.rewrite_fn();
+    let bit = spec.bit();
+    let unboxed: Vec<TokenStream> = spec
+        .operands
+        .iter()
+        .zip(&ops)
+        .enumerate()
+        .map(|(k, (kind, op))| {
+            let u = format_ident!("__u{}", k);
+            match kind {
+                Operand::I64 => quote!(let #u = s.unbox_i64(#op);),
+                Operand::Bool => quote!(let #u = s.unbox_bool(#op);),
+                Operand::Val => quote!(let #u = #op;),
+            }
+        })
+        .collect();
+    let args: Vec<TokenStream> = spec
+        .params
+        .iter()
+        .map(|p| match p {
+            Param::Operand(k, _) => {
+                let u = format_ident!("__u{}", k);
+                quote!(#u)
+            }
+            Param::Cached => match spec.cached.as_ref().and_then(|c| c.value.as_ref()) {
+                Some(v) if v.by_ref => quote!(__e),
+                _ => quote!(::std::clone::Clone::clone(__e)),
+            },
+        })
+        .collect();
+    let entry_param = match spec.cached.as_ref().and_then(|c| c.value.as_ref()) {
+        Some(v) => {
+            let ty = &v.ty;
+            quote!(, __e: &#ty)
+        }
+        None => quote!(),
+    };
+    quote! {
+        #[inline(always)]
+        fn #body_fn<S: ::porcini::Stage<#lang>>(&self, s: &mut S, #op_params #entry_param)
+            -> ::std::result::Result<S::Val, ::porcini::Unwind<S::Val>> {
+            #(#unboxed)*
+            match self.#name(s, #(#args),*) {
+                ::std::result::Result::Ok(v) => ::std::result::Result::Ok(v),
+                ::std::result::Result::Err(::porcini::SpecFail::Unwind(u)) => ::std::result::Result::Err(u),
+                ::std::result::Result::Err(::porcini::SpecFail::Rewrite) => {
+                    let __vals = [#(#ops),*];
+                    s.respecialize(self, Self::#rewrite_fn, &__vals)
+                }
+            }
+        }
+        #[cold]
+        #[inline(never)]
+        fn #rewrite_fn(&self, f: &mut ::porcini::Frame<'_, #lang>, vals: &[::porcini::Value])
+            -> ::std::result::Result<::porcini::Value, ::porcini::Unwind<::porcini::Value>> {
+            self.#state.exclude(#bit);
+            self.__specialize(f, vals)
+        }
+    }
+}

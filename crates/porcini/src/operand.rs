@@ -1,0 +1,89 @@
+//! Operands: children that are either an inlined leaf node or a boxed node.
+//!
+//! Most children of an expression are leaves — a local read, a constant, an argument — and a
+//! virtual call into a leaf costs more than the leaf itself. An [`Operand`] stores a language's
+//! leaf nodes inline, in an enum the language defines (its [`Leaf`] type), and every other child
+//! boxed. Executing an operand is a `match`: a leaf's node code is instantiated right inside its
+//! parent, and only real subtrees are called through the `ExprNode` vtable.
+//!
+//! Nothing else changes for the node: the leaf is still a node with its own specialization state
+//! and its own path position in the tree (the symbolic stage records it exactly as if it were
+//! called), tools see it through [`Operand::node`], and splitting clones it with fresh state.
+
+use crate::error::Unwind;
+use crate::language::Language;
+use crate::node::ExprNode;
+use crate::stage::Stage;
+
+/// A language's inlinable leaf nodes, usually an enum over them.
+pub trait Leaf<L: Language>: Sized + 'static {
+    /// Executes the leaf's node code on stage `s`.
+    fn eval<S: Stage<L>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>>;
+    /// The leaf as a node, for tree walks and tools.
+    fn node(&self) -> &dyn ExprNode<L>;
+    /// A copy in its uninitialized state (for splitting).
+    fn clone_uninitialized(&self) -> Self;
+    /// The leaf as a boxed node, for places that hold boxed children only.
+    fn into_node(self) -> Box<dyn ExprNode<L>>;
+}
+
+/// A child: an inline leaf or a boxed subtree.
+pub enum Operand<L: Language, F: Leaf<L>> {
+    /// A leaf node stored inline.
+    Leaf(F),
+    /// Any other node.
+    Node(Box<dyn ExprNode<L>>),
+}
+
+impl<L: Language, F: Leaf<L>> Operand<L, F> {
+    /// Executes the operand as child `index` of the executing node.
+    #[inline(always)]
+    pub fn exec<S: Stage<L>>(&self, s: &mut S, index: u32) -> Result<S::Val, Unwind<S::Val>> {
+        match self {
+            Operand::Leaf(f) => s.exec_leaf(index, f),
+            Operand::Node(n) => s.exec(index, &**n),
+        }
+    }
+    /// The operand as a node.
+    pub fn node(&self) -> &dyn ExprNode<L> {
+        match self {
+            Operand::Leaf(f) => f.node(),
+            Operand::Node(n) => &**n,
+        }
+    }
+    /// A copy in its uninitialized state.
+    pub fn clone_uninitialized(&self) -> Self {
+        match self {
+            Operand::Leaf(f) => Operand::Leaf(f.clone_uninitialized()),
+            Operand::Node(n) => Operand::Node(n.clone_uninitialized()),
+        }
+    }
+    /// The operand as a boxed node.
+    pub fn into_node(self) -> Box<dyn ExprNode<L>> {
+        match self {
+            Operand::Leaf(f) => f.into_node(),
+            Operand::Node(n) => n,
+        }
+    }
+}
+
+/// Executing a child, whatever its representation; the specialization DSL executes the children
+/// named in `execute(...)` through this trait.
+pub trait ExecChild<L: Language> {
+    /// Executes `self` as child `index` of the executing node.
+    fn exec_child<S: Stage<L>>(&self, s: &mut S, index: u32) -> Result<S::Val, Unwind<S::Val>>;
+}
+
+impl<L: Language> ExecChild<L> for Box<dyn ExprNode<L>> {
+    #[inline(always)]
+    fn exec_child<S: Stage<L>>(&self, s: &mut S, index: u32) -> Result<S::Val, Unwind<S::Val>> {
+        s.exec(index, &**self)
+    }
+}
+
+impl<L: Language, F: Leaf<L>> ExecChild<L> for Operand<L, F> {
+    #[inline(always)]
+    fn exec_child<S: Stage<L>>(&self, s: &mut S, index: u32) -> Result<S::Val, Unwind<S::Val>> {
+        self.exec(s, index)
+    }
+}
