@@ -96,9 +96,17 @@ impl ArithNode {
     }
     #[cold]
     fn concat(&self, f: &mut Frame<'_, Sl>, v: &[Value]) -> Result<Value, Unwind<Value>> {
-        let mut s = convert(v.first().copied().unwrap_or(Value::NULL));
-        s.push_str(&convert(v.get(1).copied().unwrap_or(Value::NULL)));
-        Ok(f.runtime().new_string(s))
+        // Strings are copied once, into a buffer of the exact final size: `s = s + "x"` in a loop
+        // is quadratic by nature, and every extra copy multiplies its cost.
+        let (x, y) = (v.first().copied().unwrap_or(Value::NULL), v.get(1).copied().unwrap_or(Value::NULL));
+        let (xs, ys) = (x.as_str(), y.as_str());
+        let (xc, yc) = (xs.is_none().then(|| convert(x)), ys.is_none().then(|| convert(y)));
+        let left = xs.as_ref().map(|g| g.as_str()).or(xc.as_deref()).unwrap_or("");
+        let right = ys.as_ref().map(|g| g.as_str()).or(yc.as_deref()).unwrap_or("");
+        let mut text = String::with_capacity(left.len() + right.len());
+        text.push_str(left);
+        text.push_str(right);
+        Ok(f.runtime().new_string(text))
     }
     #[cold]
     fn raise_type_error(&self, _f: &mut Frame<'_, Sl>, v: &[Value]) -> Result<Value, Unwind<Value>> {
