@@ -214,7 +214,8 @@ fn bind_slots(slots: &[Cell<Value>], nargs: usize, params: usize) {
     {
         missing.iter().for_each(|s| s.set(Value::NULL));
     }
-    if let Some(locals) = slots.get(nargs.max(params)..) {
+    // Every non-parameter slot is cleared, including those that hold surplus arguments.
+    if let Some(locals) = slots.get(params..) {
         for s in locals {
             // `black_box` keeps the loop a loop: rustc would otherwise call `memset`, which costs
             // more than the two or three stores of a typical frame.
