@@ -6,8 +6,12 @@
 //! runs the guest on a thread with a large native stack, so deep but legal programs run and
 //! runaway recursion becomes a guest error instead of a crash.
 
+use std::cell::RefCell;
+use std::ffi::OsString;
 use std::io::{BufReader, BufWriter, Read, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::rc::Rc;
 
 use lang_sl::{RunError, SlEngine};
 use porcini_tools::options::EngineOptions;
@@ -29,35 +33,42 @@ fn usage() -> String {
 }
 
 enum Command {
-    Run { options: Box<EngineOptions>, file: Option<String> },
+    Run { options: Box<EngineOptions>, file: Option<PathBuf> },
     Help,
     Version,
 }
 
-fn parse_args(args: &[String]) -> Result<Command, String> {
+/// Reads the command line. Arguments are taken as the operating system gives them: a program
+/// path need not be valid UTF-8 (file names on Unix are bytes), while an option that is not
+/// valid UTF-8 cannot name anything and is an error like any other unknown option.
+fn parse_args(args: &[OsString]) -> Result<Command, String> {
     let mut options = EngineOptions::default();
     let mut file = None;
-    for a in args {
-        match a.as_str() {
+    for arg in args {
+        let a = arg.to_string_lossy();
+        match a.as_ref() {
             "--help" | "-h" => return Ok(Command::Help),
             "--version" => return Ok(Command::Version),
-            _ if a.starts_with("--engine.") => options.apply_arg(a).map_err(|e| e.to_string())?,
+            _ if a.starts_with("--engine.") => match arg.to_str() {
+                Some(valid) => options.apply_arg(valid).map_err(|e| e.to_string())?,
+                None => return Err(format!("Unknown option '{a}': not valid UTF-8. See --help.")),
+            },
             _ if a.starts_with('-') && a != "-" => return Err(format!("Unknown option '{a}'. See --help.")),
             _ if file.is_some() => return Err(format!("Unexpected argument '{a}': only one program file is run.")),
-            _ => file = Some(a.clone()),
+            _ => file = Some(PathBuf::from(arg)),
         }
     }
     Ok(Command::Run { options: Box::new(options), file })
 }
 
-fn read_program(file: &Option<String>) -> Result<(String, String), String> {
+fn read_program(file: &Option<PathBuf>) -> Result<(String, String), String> {
     let (bytes, name) = match file {
-        Some(path) if path != "-" => {
-            let bytes = std::fs::read(path).map_err(|e| format!("Cannot read '{path}': {e}"))?;
-            let name = std::path::Path::new(path)
+        Some(path) if path.as_os_str() != "-" => {
+            let bytes = std::fs::read(path).map_err(|e| format!("Cannot read '{}': {e}", path.display()))?;
+            let name = path
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_else(|| path.clone());
+                .unwrap_or_else(|| path.display().to_string());
             (bytes, name)
         }
         _ => {
@@ -78,11 +89,42 @@ fn read_program(file: &Option<String>) -> Result<(String, String), String> {
     }
 }
 
-fn run(options: EngineOptions, file: Option<String>) -> u8 {
+/// Standard output for the guest, remembering the first write error.
+///
+/// The engine flushes its output stream but, having nowhere to report a failure at that point,
+/// ignores the result; the buffered text of a program that printed a little would then be lost
+/// without a trace and the run would still succeed. The launcher keeps the error and reports it
+/// after the run instead.
+struct GuestOut {
+    inner: BufWriter<std::io::Stdout>,
+    error: Rc<RefCell<Option<std::io::Error>>>,
+}
+
+impl GuestOut {
+    fn record<T>(&self, r: std::io::Result<T>) -> std::io::Result<T> {
+        if let Err(e) = &r {
+            self.error.borrow_mut().get_or_insert_with(|| std::io::Error::new(e.kind(), e.to_string()));
+        }
+        r
+    }
+}
+
+impl Write for GuestOut {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let r = self.inner.write(buf);
+        self.record(r)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        let r = self.inner.flush();
+        self.record(r)
+    }
+}
+
+fn run(options: EngineOptions, file: Option<PathBuf>) -> u8 {
     let (source, name) = match read_program(&file) {
         Ok(p) => p,
         Err(msg) => {
-            eprintln!("{msg}");
+            report(&msg);
             return 1;
         }
     };
@@ -92,7 +134,9 @@ fn run(options: EngineOptions, file: Option<String>) -> u8 {
     } else {
         Box::new(std::io::empty())
     };
-    let engine = SlEngine::new(options, Box::new(BufWriter::new(std::io::stdout())), input);
+    let out_error = Rc::new(RefCell::new(None));
+    let out = GuestOut { inner: BufWriter::new(std::io::stdout()), error: out_error.clone() };
+    let engine = SlEngine::new(options, Box::new(out), input);
     let marker = 0u8;
     engine.set_native_stack(std::hint::black_box(&marker) as *const u8 as usize, GUEST_STACK_BYTES);
     let outcome = engine.run(&source, &name);
@@ -100,18 +144,19 @@ fn run(options: EngineOptions, file: Option<String>) -> u8 {
         Ok(result) => {
             if let Some(text) = result {
                 let mut out = std::io::stdout().lock();
-                let _ = writeln!(out, "{text}");
-                let _ = out.flush();
+                if let Err(e) = writeln!(out, "{text}").and_then(|()| out.flush()) {
+                    out_error.borrow_mut().get_or_insert(e);
+                }
             }
             0
         }
         Err(RunError::NoMain) => {
-            eprintln!("No function main() defined in SL source file.");
+            report("No function main() defined in SL source file.");
             1
         }
         Err(RunError::Exit(code)) => code as u8,
         Err(RunError::Guest(msg)) => {
-            eprintln!("{msg}");
+            report(&msg);
             1
         }
     };
@@ -119,26 +164,50 @@ fn run(options: EngineOptions, file: Option<String>) -> u8 {
         Ok(()) => status,
         Err(RunError::Exit(code)) => code as u8,
         Err(RunError::Guest(msg)) => {
-            eprintln!("{msg}");
+            report(&msg);
             1
         }
         Err(RunError::NoMain) => status,
     };
     engine.flush();
-    status
+    // A guest error already explains a failed run (a failed `println` is one); otherwise output
+    // that could not be written makes the run fail, so a full disk is not mistaken for success.
+    let unwritten = out_error.borrow_mut().take();
+    match unwritten {
+        Some(e) if status == 0 => {
+            report(&format!("Cannot write standard output: {e}"));
+            1
+        }
+        _ => status,
+    }
+}
+
+/// Writes a message line to standard error. Unlike `eprintln!`, it does not panic when standard
+/// error cannot be written: there is nowhere left to report that, and the exit status still
+/// tells.
+fn report(msg: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "{msg}");
+}
+
+/// Writes launcher text (help, version) to standard output; a failure, such as a closed pipe, is
+/// reported instead of panicking as `print!` would.
+fn print_out(text: &str) -> ExitCode {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            report(&format!("Cannot write standard output: {e}"));
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    // `args_os`, not `args`: the latter panics on an argument that is not valid UTF-8.
+    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
     match parse_args(&args) {
-        Ok(Command::Help) => {
-            print!("{}", usage());
-            ExitCode::SUCCESS
-        }
-        Ok(Command::Version) => {
-            println!("porcini {}", env!("CARGO_PKG_VERSION"));
-            ExitCode::SUCCESS
-        }
+        Ok(Command::Help) => print_out(&usage()),
+        Ok(Command::Version) => print_out(&format!("porcini {}\n", env!("CARGO_PKG_VERSION"))),
         Ok(Command::Run { options, file }) => {
             let guest = std::thread::Builder::new()
                 .name("guest".into())
@@ -147,13 +216,13 @@ fn main() -> ExitCode {
             match guest.map(|h| h.join()) {
                 Ok(Ok(code)) => ExitCode::from(code),
                 _ => {
-                    eprintln!("internal error: the guest thread failed");
+                    report("internal error: the guest thread failed");
                     ExitCode::from(70)
                 }
             }
         }
         Err(msg) => {
-            eprintln!("{msg}");
+            report(&msg);
             ExitCode::from(2)
         }
     }

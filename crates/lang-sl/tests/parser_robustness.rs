@@ -1,0 +1,293 @@
+//! Robustness of the SL parser on hostile input: whatever the text, `lang_sl::parser::parse`
+//! returns a program or a parse error, and never panics or overflows the stack.
+//!
+//! This is the stable-toolchain companion of the cargo-fuzz targets in `fuzz/`. Property tests
+//! feed the parser random bytes (decoded lossily, since the parser takes text), random Unicode,
+//! random soups of SL tokens with deep runs of brackets, and programs generated from the grammar
+//! (which must parse) together with damaged copies of them (which need not). The explicit cases
+//! pin the nesting limit: far too deep is a clean error, deep but legal parses. One data-driven
+//! helper, [`check`], holds the expected outcomes of the explicit cases.
+//!
+//! The parser recurses once per nesting level, and the launcher runs it on a 1 GiB stack, so every
+//! test here does the same (see [`on_big_stack`]) rather than testing the test thread's stack.
+
+use lang_sl::parser::{MAX_NESTING, parse};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestCaseError, TestRunner};
+
+/// The native stack the launcher gives the parser.
+const BIG_STACK: usize = 1 << 30;
+
+/// Runs `f` on a thread with the launcher's stack size.
+fn on_big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    match std::thread::Builder::new().stack_size(BIG_STACK).spawn(f) {
+        Ok(h) => h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
+        Err(e) => panic!("cannot spawn a big-stack thread: {e}"),
+    }
+}
+
+/// The outcome of parsing `src`: `ok`, or the error as `line:col: message`.
+fn outcome(src: &str) -> String {
+    match parse(src) {
+        Ok(_) => "ok".to_string(),
+        Err(e) => format!("{}:{}: {}", e.line, e.col, e.message),
+    }
+}
+
+/// Parses `src` on a big stack and compares the outcome with `expect`.
+fn check(src: String, expect: &str) {
+    let shown = if src.len() > 80 { format!("{}... ({} bytes)", &src[..60], src.len()) } else { src.clone() };
+    let got = on_big_stack(move || outcome(&src));
+    assert_eq!(got, expect, "source: {shown:?}");
+}
+
+/// What every parse must satisfy, whatever the input: it returns, and an error carries a
+/// position inside the text and a message. Returns the outcome for properties that need more.
+fn parse_is_sane(src: &str) -> Result<bool, TestCaseError> {
+    match parse(src) {
+        Ok(_) => Ok(true),
+        Err(e) => {
+            let lines = src.matches('\n').count() + 1;
+            prop_assert!(e.line >= 1 && e.col >= 1, "position 0 in {e:?}");
+            prop_assert!(e.line as usize <= lines, "line past the end ({lines} lines): {e:?}");
+            prop_assert!(!e.message.is_empty(), "no message: {e:?}");
+            Ok(false)
+        }
+    }
+}
+
+/// Runs a property with `cases` cases on a big-stack thread; a failure is shrunk by proptest and
+/// reported as a panic of the test. The strategy is built on that thread because recursive
+/// strategies are not `Send`.
+fn run_property<S: Strategy + 'static>(
+    cases: u32,
+    strategy: impl FnOnce() -> S + Send + 'static,
+    property: impl Fn(S::Value) -> Result<(), TestCaseError> + Send + 'static,
+) {
+    on_big_stack(move || {
+        let mut runner = TestRunner::new(Config { cases, failure_persistence: None, ..Config::default() });
+        if let Err(e) = runner.run(&strategy(), property) {
+            panic!("{e}");
+        }
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Random text
+
+#[test]
+fn random_bytes_never_panic() {
+    run_property(
+        2_000,
+        || proptest::collection::vec(any::<u8>(), 0..600),
+        |bytes| {
+            parse_is_sane(&String::from_utf8_lossy(&bytes))?;
+            Ok(())
+        },
+    );
+}
+
+#[test]
+fn random_unicode_never_panics() {
+    run_property(1_000, any::<String>, |text| {
+        parse_is_sane(&text)?;
+        Ok(())
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Token soups
+
+/// Single tokens and near-tokens of SL: every keyword and punctuation, identifiers that are
+/// builtins or keyword look-alikes, numbers at the 64-bit edges and with leading zeros, strings
+/// (one unterminated), comments (one unterminated), and characters SL has no token for.
+#[rustfmt::skip]
+const TOKENS: &[&str] = &[
+    "function", "break", "continue", "debugger", "while", "if", "else", "return",
+    "(", ")", ",", "{", "}", ";", "=", ".", "[", "]", "||", "&&", "<", "<=", ">", ">=", "==", "!=", "+", "-", "*", "/",
+    "main", "x", "_", "$a1", "whilex", "iff", "println", "eval", "defineFunction", "new",
+    "0", "7", "007", "9223372036854775807", "9223372036854775808", "123456789012345678901234567890",
+    "\"\"", "\"s p a c e\"", "\"\\\"", "\"unterminated", "/* c */", "/*", "*/", "// line\n",
+    "!", "&", "|", "%", "#", "'", "\\", ":", "é", "\u{1F600}", "\u{0}", "\t", "\r", "\n", "\u{c}",
+];
+
+/// One element of a soup: a token, or a run of the same opening or closing bracket (up to a few
+/// thousand), so soups reach deep nesting and unbalanced brackets. Runs of `a = ` are kept short:
+/// an unfinished chain of them costs time super-linear in its length (see
+/// `unfinished_assignment_chains_are_fast`).
+fn soup_piece() -> impl Strategy<Value = String> {
+    prop_oneof![
+        16 => proptest::sample::select(TOKENS).prop_map(str::to_string),
+        2 => (proptest::sample::select(&["(", "{", "[", "f(", "if (x) {", ")", "}", "]"][..]), 1..3_000usize)
+            .prop_map(|(t, n)| t.repeat(n)),
+        1 => (1..100usize).prop_map(|n| "a = ".repeat(n)),
+    ]
+}
+
+/// A soup: pieces joined by a space, by nothing (so neighbours fuse into other tokens), or by a
+/// line break; half of the soups sit inside a function body so they get past the header.
+fn soup() -> impl Strategy<Value = String> {
+    let pieces = proptest::collection::vec((soup_piece(), proptest::sample::select(&[" ", "", "\n"][..])), 0..60);
+    (pieces, any::<bool>()).prop_map(|(pieces, wrapped)| {
+        let body: String = pieces.into_iter().map(|(p, sep)| p + sep).collect();
+        if wrapped { format!("function main() {{ {body} }}") } else { body }
+    })
+}
+
+#[test]
+fn token_soups_never_panic() {
+    run_property(2_000, soup, |src| {
+        parse_is_sane(&src)?;
+        Ok(())
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Grammar-generated programs
+
+/// An expression that is valid SL: every binary operation is parenthesised, so comparisons never
+/// chain, and `=` only follows an identifier or a property suffix, so every assignment target is
+/// valid. Nesting is deep enough to stress prediction, not the nesting limit.
+fn expr() -> impl Strategy<Value = String> {
+    let leaf = prop_oneof![
+        proptest::sample::select(&["x", "y", "main", "println", "$v", "_"][..]).prop_map(str::to_string),
+        any::<u64>().prop_map(|n| n.to_string()),
+        "[a-z ]{0,6}".prop_map(|s| format!("\"{s}\"")),
+    ];
+    leaf.prop_recursive(6, 64, 4, |inner| {
+        let op = proptest::sample::select(&["||", "&&", "<", "<=", ">", ">=", "==", "!=", "+", "-", "*", "/"][..]);
+        prop_oneof![
+            (inner.clone(), op, inner.clone()).prop_map(|(a, o, b)| format!("({a} {o} {b})")),
+            (inner.clone(), 0..4usize).prop_map(|(e, n)| format!("{}{e}{}", "(".repeat(n), ")".repeat(n))),
+            proptest::collection::vec(inner.clone(), 0..4).prop_map(|args| format!("f({})", args.join(", "))),
+            inner.clone().prop_map(|e| format!("x = {e}")),
+            inner.clone().prop_map(|e| format!("o.p = {e}")),
+            (inner.clone(), inner.clone()).prop_map(|(k, v)| format!("o[{k}] = {v}")),
+            inner.clone().prop_map(|k| format!("o.a[{k}].b(1)(2)")),
+        ]
+    })
+}
+
+/// A list of statements that is valid SL; `in_loop` allows `break` and `continue`.
+fn stmts(in_loop: bool) -> BoxedStrategy<String> {
+    let simple = prop_oneof![
+        expr().prop_map(|e| format!("{e};")),
+        expr().prop_map(|e| format!("return {e};")),
+        Just("return;".to_string()),
+        Just("debugger;".to_string()),
+        Just(if in_loop { "break;" } else { "debugger;" }.to_string()),
+        Just(if in_loop { "continue;" } else { "return;" }.to_string()),
+    ];
+    let stmt = simple.prop_recursive(4, 24, 3, move |inner| {
+        let block = proptest::collection::vec(inner, 0..3).prop_map(|s| s.join(" "));
+        prop_oneof![
+            (expr(), block.clone()).prop_map(|(c, b)| format!("if ({c}) {{ {b} }}")),
+            (expr(), block.clone(), block.clone()).prop_map(|(c, b, e)| format!("if ({c}) {{ {b} }} else {{ {e} }}")),
+            // A loop body may break, whatever its generator was told.
+            (expr(), block).prop_map(|(c, b)| format!("while ({c}) {{ {b} break; }}")),
+        ]
+    });
+    proptest::collection::vec(stmt, 0..5).prop_map(|s| s.join("\n")).boxed()
+}
+
+/// A whole valid program: one to three functions with parameters.
+fn program() -> impl Strategy<Value = String> {
+    let function = (proptest::sample::select(&["main", "f", "g"][..]), 0..3usize, stmts(false)).prop_map(
+        |(name, params, body)| {
+            let params: Vec<String> = (0..params).map(|i| format!("p{i}")).collect();
+            format!("function {name}({}) {{\n{body}\n}}\n", params.join(", "))
+        },
+    );
+    proptest::collection::vec(function, 1..4).prop_map(|fs| fs.concat())
+}
+
+#[test]
+fn generated_programs_parse() {
+    run_property(500, program, |src| {
+        let ok = parse_is_sane(&src)?;
+        prop_assert!(ok, "a program generated from the grammar was rejected: {}", outcome(&src));
+        Ok(())
+    });
+}
+
+#[test]
+fn damaged_programs_never_panic() {
+    // Cut the program short, drop one byte, or splice in a token: the result is usually an error,
+    // at any point of the grammar.
+    let damage = || (program(), any::<prop::sample::Index>(), 0..3u8, proptest::sample::select(TOKENS));
+    run_property(1_000, damage, |(src, at, how, token)| {
+        let mut cut = at.index(src.len() + 1);
+        while !src.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let damaged = match how {
+            0 => src[..cut].to_string(),
+            1 => {
+                let next = src[cut..].chars().next().map_or(0, char::len_utf8);
+                format!("{}{}", &src[..cut], &src[cut + next..])
+            }
+            _ => format!("{}{token}{}", &src[..cut], &src[cut..]),
+        };
+        parse_is_sane(&damaged)?;
+        Ok(())
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Nesting
+
+/// `function main() { return ((...(1)...)); }` with `depth` pairs of parentheses.
+fn parens(depth: usize) -> String {
+    format!("function main() {{ return {}1{}; }}", "(".repeat(depth), ")".repeat(depth))
+}
+
+#[test]
+fn nesting() {
+    // The expression too deep is reported at the `1` after the parentheses that reach the limit:
+    // the body block and the return value are two levels, and each `(` opens one more.
+    let limit = MAX_NESTING as usize;
+    check(parens(200_000), &format!("1:{}: too deeply nested", 26 + limit - 1));
+    // Unclosed parentheses are the same error, found before the missing `)` matters.
+    check(
+        format!("function main() {{ return {}", "(".repeat(200_000)),
+        &format!("1:{}: too deeply nested", 26 + limit - 1),
+    );
+    check(
+        format!("function main() {{ {} }}", "{".repeat(200_000)),
+        "1:19: mismatched input '{' expecting {'(', '}', 'break', 'continue', 'debugger', 'while', 'if', 'return', \
+         IDENTIFIER, STRING_LITERAL, NUMERIC_LITERAL}",
+    );
+    check(
+        format!("function main() {{ {}{} }}", "if (x) { ".repeat(200_000), "}".repeat(200_000)),
+        &format!("1:{}: too deeply nested", 23 + 9 * (limit - 1)),
+    );
+    check(
+        format!("function main() {{ x = {}1{}; }}", "f(".repeat(200_000), ")".repeat(200_000)),
+        &format!("1:{}: too deeply nested", 23 + 2 * (limit - 2)),
+    );
+    // Ten thousand levels of every nesting construct are legal.
+    check(parens(10_000), "ok");
+    check(format!("function main() {{ {}{} }}", "if (x) { ".repeat(10_000), "}".repeat(10_000)), "ok");
+    check(format!("function main() {{ {}{} }}", "while (x) { ".repeat(10_000), "}".repeat(10_000)), "ok");
+    check(format!("function main() {{ x = {}1{}; }}", "f(".repeat(10_000), ")".repeat(10_000)), "ok");
+    check(format!("function main() {{ {}1; }}", "a = ".repeat(10_000)), "ok");
+    check(format!("function main() {{ return o{}; }}", "[o".repeat(10_000) + &"]".repeat(10_000)), "ok");
+    check(format!("function main() {{ return {}1{}; }}", "(1 + (x < ".repeat(5_000), "))".repeat(5_000)), "ok");
+}
+
+#[test]
+#[ignore = "known bug: an unfinished chain of assignments takes time super-linear in its length"]
+fn unfinished_assignment_chains_are_fast() {
+    // `a = a = ... a = }` is a syntax error found only at the end. Reporting it replays the first
+    // deferred full-context prediction, whose look-ahead runs over the whole chain with contexts
+    // as deep as the chain; in a release build 1,000 links took 2.9 s and 2,000 took 16 s, so the
+    // 100,000 links the nesting limit allows would effectively hang the launcher. The same holds
+    // for chains like `a = b + a = b + ...`. A linear parse should take milliseconds.
+    let src = format!("function main() {{ {} }}", "a = ".repeat(2_000));
+    let took = on_big_stack(move || {
+        let start = std::time::Instant::now();
+        let _ = parse(&src);
+        start.elapsed()
+    });
+    assert!(took < std::time::Duration::from_secs(1), "took {took:?}");
+}
