@@ -185,12 +185,6 @@ impl NotNode {
         let n = s.not(b);
         Ok(s.box_bool(n))
     }
-    fn node_cost(&self) -> porcini::NodeCost {
-        porcini::NodeCost::Monomorphic
-    }
-    fn active_names(&self) -> Vec<&'static str> {
-        Vec::new()
-    }
 }
 
-expr_node!(NotNode, "Not", children(t => vec![t.child.node()]), clone(this => NotNode::new(this.child.clone_uninitialized())));
+expr_node!(stateless NotNode, "Not", children(t => vec![t.child.node()]), clone(this => NotNode::new(this.child.clone_uninitialized())));

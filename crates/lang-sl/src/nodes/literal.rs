@@ -25,19 +25,13 @@ impl ConstNode {
     pub(crate) fn clone_leaf(&self) -> ConstNode {
         ConstNode::new(self.value)
     }
-    fn node_cost(&self) -> porcini::NodeCost {
-        porcini::NodeCost::Monomorphic
-    }
-    fn active_names(&self) -> Vec<&'static str> {
-        Vec::new()
-    }
     /// The typed fast path of the seed tutorial: an integer literal answers `execute_i64` directly.
     pub fn typed_i64(&self, _f: &mut Frame<'_, Sl>) -> Result<i64, TypedFail> {
         self.value.as_i64().ok_or(TypedFail::Unexpected(self.value))
     }
 }
 
-expr_node!(ConstNode, "Const", children(_t => Vec::new()), clone(this => ConstNode::new(this.value)));
+expr_node!(stateless ConstNode, "Const", children(_t => Vec::new()), clone(this => ConstNode::new(this.value)));
 
 /// Reads argument `index` (null when the caller passed fewer).
 pub struct ReadArgNode {
@@ -57,12 +51,6 @@ impl ReadArgNode {
     pub(crate) fn clone_leaf(&self) -> ReadArgNode {
         ReadArgNode::new(self.index)
     }
-    fn node_cost(&self) -> porcini::NodeCost {
-        porcini::NodeCost::Monomorphic
-    }
-    fn active_names(&self) -> Vec<&'static str> {
-        Vec::new()
-    }
 }
 
-expr_node!(ReadArgNode, "ReadArg", children(_t => Vec::new()), clone(this => ReadArgNode::new(this.index)));
+expr_node!(stateless ReadArgNode, "ReadArg", children(_t => Vec::new()), clone(this => ReadArgNode::new(this.index)));

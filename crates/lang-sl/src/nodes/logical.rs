@@ -45,15 +45,9 @@ impl ToBooleanNode {
     fn raise(&self, _f: &mut Frame<'_, Sl>, v: &[Value]) -> Result<Value, Unwind<Value>> {
         raise_to_boolean(&self.loc, v)
     }
-    fn node_cost(&self) -> porcini::NodeCost {
-        porcini::NodeCost::Monomorphic
-    }
-    fn active_names(&self) -> Vec<&'static str> {
-        Vec::new()
-    }
 }
 
-expr_node!(ToBooleanNode, "ToBoolean", children(t => vec![t.child.node()]), clone(this => ToBooleanNode::new(this.child.clone_uninitialized(), this.loc.clone())));
+expr_node!(stateless ToBooleanNode, "ToBoolean", children(t => vec![t.child.node()]), clone(this => ToBooleanNode::new(this.child.clone_uninitialized(), this.loc.clone())));
 
 /// `&&` (when `is_and`) or `||`.
 pub struct LogicalNode {
@@ -87,12 +81,6 @@ impl LogicalNode {
     fn raise(&self, _f: &mut Frame<'_, Sl>, v: &[Value]) -> Result<Value, Unwind<Value>> {
         raise_to_boolean(&self.loc, v)
     }
-    fn node_cost(&self) -> porcini::NodeCost {
-        porcini::NodeCost::Monomorphic
-    }
-    fn active_names(&self) -> Vec<&'static str> {
-        Vec::new()
-    }
 }
 
-expr_node!(LogicalNode, "Logical", children(t => vec![t.left.node(), t.right.node()]), clone(this => LogicalNode::new(this.is_and, this.left.clone_uninitialized(), this.right.clone_uninitialized(), this.loc.clone())));
+expr_node!(stateless LogicalNode, "Logical", children(t => vec![t.left.node(), t.right.node()]), clone(this => LogicalNode::new(this.is_and, this.left.clone_uninitialized(), this.right.clone_uninitialized(), this.loc.clone())));

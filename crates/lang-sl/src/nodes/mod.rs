@@ -49,8 +49,27 @@ pub(crate) fn is_number<S: Stage<Sl>>(s: &mut S, v: S::Val) -> S::Bool {
 }
 
 /// Implements the [`porcini::ExprNode`] boilerplate for a node with an `eval` method:
-/// `expr_node!(Type, "Kind", children(this => [...]), clone(this => ...))`.
+/// `expr_node!(Type, "Kind", children(this => [...]), clone(this => ...))` for a node whose cost and
+/// active specializations come from its `node_cost` and `active_names` methods, or
+/// `expr_node!(stateless Type, ...)` for a node without specialization state, which keeps the
+/// trait's defaults (monomorphic, no named specializations).
 macro_rules! expr_node {
+    (stateless $ty:ident, $name:literal, children($this:ident => $children:expr), clone($this2:ident => $clone:expr)) => {
+        impl porcini::ExprNode<crate::Sl> for $ty {
+            porcini::stage_entry_points!(crate::Sl);
+            fn clone_uninitialized(&self) -> Box<dyn porcini::ExprNode<crate::Sl>> {
+                let $this2 = self;
+                Box::new($clone)
+            }
+            fn kind_name(&self) -> &'static str {
+                $name
+            }
+            fn children(&self) -> Vec<&dyn porcini::ExprNode<crate::Sl>> {
+                let $this = self;
+                $children
+            }
+        }
+    };
     ($ty:ident, $name:literal, children($this:ident => $children:expr), clone($this2:ident => $clone:expr)) => {
         impl porcini::ExprNode<crate::Sl> for $ty {
             porcini::stage_entry_points!(crate::Sl);
