@@ -91,11 +91,6 @@ impl<V> Unwind<V> {
     pub fn kind(self) -> UnwindKind {
         KIND.with(Cell::get)
     }
-    /// The same completion, seen by a stage with another value type.
-    #[inline(always)]
-    pub fn cast<W>(self) -> Unwind<W> {
-        Unwind(PhantomData)
-    }
     /// Consumes an error completion and returns its error. For any other kind (a `return`,
     /// `break` or `continue` that escaped to a place that cannot handle it), returns an internal
     /// error naming it, so a language bug surfaces as a clear message rather than a crash.

@@ -62,8 +62,6 @@ pub struct SymFrame<'a, L: Language> {
     /// Values of already-evaluated children along `path` (the frame state of a deopt here).
     live: Vec<SymVal>,
     args: Vec<SymVal>,
-    /// The value of the last recorded `return`.
-    ret: Option<SymVal>,
 }
 
 fn v(x: SymVal) -> String {
@@ -73,7 +71,7 @@ fn v(x: SymVal) -> String {
 impl<'a, L: Language> SymFrame<'a, L> {
     /// A recording stage writing into `rec`.
     pub fn new(rt: &'a Runtime<L>, rec: &'a mut Recording) -> SymFrame<'a, L> {
-        SymFrame { rt, rec, path: Vec::new(), live: Vec::new(), args: Vec::new(), ret: None }
+        SymFrame { rt, rec, path: Vec::new(), live: Vec::new(), args: Vec::new() }
     }
     fn op(&mut self, text: String) -> SymVal {
         let r = self.rec.fresh();
@@ -99,10 +97,6 @@ impl<'a, L: Language> SymFrame<'a, L> {
             self.live.push(x);
         }
         r
-    }
-    /// The value of the last `return` recorded, if any.
-    pub fn returned(&self) -> Option<SymVal> {
-        self.ret
     }
     fn frame_state(&self) -> String {
         let path: Vec<String> = self.path.iter().map(|i| i.to_string()).collect();
@@ -249,7 +243,6 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
     }
     fn return_with(&mut self, x: SymVal) -> Unwind<SymVal> {
         self.rec.line(format!("return {}", v(x)));
-        self.ret = Some(x);
         Unwind::returning()
     }
     fn read_arg(&mut self, i: u32) -> SymVal {
