@@ -5,8 +5,9 @@
 //! and branches; for a compiling stage it is constant, so only the checks of what is active are
 //! emitted and the rest folds away.
 //!
-//! With exactly one active specialization that has at most one instance, dispatch *speculates* on
-//! its guard: the interpreter tests it, a compiling stage emits a deoptimization exit. Otherwise it
+//! With exactly one active specialization that has at most one instance (other than the fallback),
+//! dispatch *speculates* on its guard: the interpreter tests it, a compiling stage emits a
+//! deoptimization exit. Otherwise it
 //! walks the chain: one link per specialization in declaration order, each testing its guard (and
 //! then each instance, for a cached one) with a two-way branch. Falling off the end of the chain is
 //! the respecialization slow path, `__specialize`.
@@ -44,15 +45,18 @@ pub(crate) fn dispatch_fn(node: &Node) -> TokenStream {
     let state = &node.state;
     let op_params = node.op_params();
     let args = node.op_args();
-    let arms: Vec<TokenStream> = node.specs.iter().map(|s| mono_arm(node, s)).collect();
+    // The fallback gets no arm of its own: it is the uncommon path (usually an error), it reaches
+    // the same body through the chain, and leaving it out keeps the `match` small enough to be
+    // compiled as a few compares instead of a jump table.
+    let arms: Vec<TokenStream> = node.specs.iter().filter(|s| !s.fallback).map(|s| mono_arm(node, s)).collect();
     quote! {
         /// Dispatches the evaluated operands on the specialization state (read as a constant).
         #[inline(always)]
         pub fn dispatch<S: ::porcini::Stage<#lang>>(&self, s: &mut S, #op_params)
             -> ::std::result::Result<S::Val, ::porcini::Unwind<S::Val>> {
-            // The arms match single bits, so this finds the monomorphic case with one comparison
-            // per specialization; any other state takes the chain.
-            match self.#state.active() {
+            // The state keeps the index of a lone active specialization, so the monomorphic case
+            // is found by one small-integer match; any other state takes the chain.
+            match self.#state.monomorphic() {
                 #(#arms)*
                 _ => {}
             }
@@ -76,7 +80,7 @@ fn miss(node: &Node) -> TokenStream {
 /// one speculates only while it has a single instance; with more, the arm falls through to the
 /// chain, which branches over them.
 fn mono_arm(node: &Node, spec: &Spec) -> TokenStream {
-    let bit = spec.bit();
+    let bit = spec.index as u8 + 1;
     let body_fn = spec.body_fn();
     let args = node.op_args();
     let reason = format!("{} guard", spec.name);

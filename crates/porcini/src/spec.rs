@@ -17,6 +17,10 @@ use crate::node::NodeCost;
 pub struct SpecState {
     active: Cell<u32>,
     excluded: Cell<u32>,
+    /// `1 + i` when specialization `i` is the only active one, else 0: derived from `active`, so
+    /// that monomorphic dispatch is one small-integer `match` instead of a test for a single bit
+    /// followed by a bit scan.
+    mono: Cell<u8>,
 }
 
 impl Clone for SpecState {
@@ -37,6 +41,15 @@ impl SpecState {
     pub fn excluded(&self) -> u32 {
         self.excluded.get()
     }
+    /// `1 + i` when specialization `i` (bit `1 << i`) is the only active one, otherwise 0.
+    #[inline(always)]
+    pub fn monomorphic(&self) -> u8 {
+        self.mono.get()
+    }
+    fn set_active(&self, a: u32) {
+        self.active.set(a);
+        self.mono.set(if a.count_ones() == 1 { a.trailing_zeros() as u8 + 1 } else { 0 });
+    }
     /// Activates `bit` and excludes (and deactivates) the `replaces` set. Returns false if `bit`
     /// was excluded (the caller must then try the next specialization).
     pub fn activate(&self, bit: u32, replaces: u32) -> bool {
@@ -44,13 +57,13 @@ impl SpecState {
             return false;
         }
         self.excluded.set(self.excluded.get() | replaces);
-        self.active.set((self.active.get() | bit) & !replaces);
+        self.set_active((self.active.get() | bit) & !replaces);
         true
     }
     /// Excludes `bit` for good (after its rewrite condition held).
     pub fn exclude(&self, bit: u32) {
         self.excluded.set(self.excluded.get() | bit);
-        self.active.set(self.active.get() & !bit);
+        self.set_active(self.active.get() & !bit);
     }
     /// The cost class; `megamorphic` is the set of generic specializations.
     pub fn cost(&self, megamorphic: u32) -> NodeCost {
