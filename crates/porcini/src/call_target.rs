@@ -56,8 +56,10 @@ pub struct CallTarget<L: Language> {
     frame_size: usize,
     /// Leading slots that are parameters (bound to the arguments by the call).
     params: usize,
-    call_count: Cell<u32>,
-    call_and_loop_count: Cell<u32>,
+    /// 64-bit counters never overflow in practice (2^64 calls take centuries), so counting is a
+    /// plain increment; the accessors saturate to the 32-bit values policies compare against.
+    call_count: Cell<u64>,
+    call_and_loop_count: Cell<u64>,
     known_callers: Cell<u32>,
     polymorphic_reports: Cell<u32>,
 }
@@ -99,11 +101,11 @@ impl<L: Language> CallTarget<L> {
     }
     /// Calls so far.
     pub fn call_count(&self) -> u32 {
-        self.call_count.get()
+        u32::try_from(self.call_count.get()).unwrap_or(u32::MAX)
     }
     /// Calls plus reported loop iterations so far.
     pub fn call_and_loop_count(&self) -> u32 {
-        self.call_and_loop_count.get()
+        u32::try_from(self.call_and_loop_count.get()).unwrap_or(u32::MAX)
     }
     /// Number of direct call nodes created for this target.
     pub fn known_callers(&self) -> u32 {
@@ -119,17 +121,13 @@ impl<L: Language> CallTarget<L> {
     }
     #[inline(always)]
     pub(crate) fn count_call(&self) {
-        // Saturating, without the vector code `saturating_add` on two cells turns into.
-        let c = self.call_count.get();
-        self.call_count.set(c + u32::from(c != u32::MAX));
-        let l = self.call_and_loop_count.get();
-        self.call_and_loop_count.set(l + u32::from(l != u32::MAX));
+        self.call_count.set(self.call_count.get().wrapping_add(1));
+        self.call_and_loop_count.set(self.call_and_loop_count.get().wrapping_add(1));
     }
     /// Adds loop iterations to the compilation counter (Truffle's `LoopNode.reportLoopCount`).
     #[inline(always)]
     pub fn report_loop_count(&self, iterations: u64) {
-        let n = u32::try_from(iterations).unwrap_or(u32::MAX);
-        self.call_and_loop_count.set(self.call_and_loop_count.get().saturating_add(n));
+        self.call_and_loop_count.set(self.call_and_loop_count.get().saturating_add(iterations));
     }
 }
 

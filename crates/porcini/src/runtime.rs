@@ -123,13 +123,15 @@ impl<L: Language> Runtime<L> {
         let cells = self.stack.cells();
         let marker = 0u8;
         let here = std::hint::black_box(&marker) as *const u8 as usize;
-        if end > cells.len() || here < self.native_limit.get() {
+        // One range check covers both views: `region` is as long as the longer of the two.
+        let Some(region) = cells.get(base..end) else {
+            return Err(stack_overflow());
+        };
+        if here < self.native_limit.get() {
             return Err(stack_overflow());
         }
         self.stack.touch(end);
-        let (Some(args), Some(slots)) = (cells.get(base..base + nargs), cells.get(base..base + size)) else {
-            return Err(stack_overflow());
-        };
+        let (args, slots) = (&region[..nargs.min(region.len())], &region[..size.min(region.len())]);
         bind_slots(slots, nargs, params);
         let mut frame = Frame { rt: self, args, slots, sp: end, target: Some(target), caller, ret: Value::NULL };
         match target.root().execute(&mut frame) {
