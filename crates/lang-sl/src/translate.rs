@@ -12,7 +12,7 @@ use porcini::control::{BlockNode, IfNode, JumpNode, ReturnNode, WhileNode};
 use porcini::{FrameDescriptor, Operand, Runtime, SlotId, Value};
 
 use crate::Sl;
-use crate::nodes::arith::{ArithNode, ArithOp};
+use crate::nodes::arith::{ArithNode, kind};
 use crate::nodes::call::InvokeNode;
 use crate::nodes::compare::{EqualNode, NotNode, OrderNode};
 use crate::nodes::literal::{ConstNode, ReadArgNode};
@@ -78,10 +78,10 @@ impl Translator<'_> {
             ExprKind::Binary { op, lhs, rhs } => {
                 let (l, r, loc) = (self.expr(lhs), self.expr(rhs), self.loc(e.span));
                 match op {
-                    BinOp::Add => Self::node(ArithNode::new(ArithOp::Add, l, r, loc)),
-                    BinOp::Sub => Self::node(ArithNode::new(ArithOp::Sub, l, r, loc)),
-                    BinOp::Mul => Self::node(ArithNode::new(ArithOp::Mul, l, r, loc)),
-                    BinOp::Div => Self::node(ArithNode::new(ArithOp::Div, l, r, loc)),
+                    BinOp::Add => Self::node(ArithNode::<kind::Add>::new(l, r, loc)),
+                    BinOp::Sub => Self::node(ArithNode::<kind::Sub>::new(l, r, loc)),
+                    BinOp::Mul => Self::node(ArithNode::<kind::Mul>::new(l, r, loc)),
+                    BinOp::Div => Self::node(ArithNode::<kind::Div>::new(l, r, loc)),
                     BinOp::Lt => Self::node(OrderNode::new(true, l, r, loc)),
                     BinOp::Le => Self::node(OrderNode::new(false, l, r, loc)),
                     BinOp::Gt => Self::node(NotNode::new(Self::node(OrderNode::new(false, l, r, loc)))),

@@ -1,6 +1,8 @@
 //! `+ - * /`: small integers with overflow checks, big integers after the first overflow, string
 //! concatenation for `+`, and SL's type error otherwise (spec §6, §7.2, §7.3).
 
+use std::marker::PhantomData;
+
 use porcini::bigint::BigInt;
 use porcini::spec::SpecState;
 use porcini::{Frame, GuestError, SpecFail, Stage, Tag, Unwind, Value};
@@ -42,19 +44,52 @@ impl ArithOp {
     }
 }
 
+/// The operator of an [`ArithNode`] as a type, so that each operator's node code is compiled on
+/// its own and the interpreter does not branch on the operator at run time.
+pub trait ArithKind: 'static {
+    /// The operator.
+    const OP: ArithOp;
+}
+
+/// Marker types for the four operators.
+pub mod kind {
+    use super::{ArithKind, ArithOp};
+    /// `+`
+    pub struct Add;
+    /// `-`
+    pub struct Sub;
+    /// `*`
+    pub struct Mul;
+    /// `/`
+    pub struct Div;
+    impl ArithKind for Add {
+        const OP: ArithOp = ArithOp::Add;
+    }
+    impl ArithKind for Sub {
+        const OP: ArithOp = ArithOp::Sub;
+    }
+    impl ArithKind for Mul {
+        const OP: ArithOp = ArithOp::Mul;
+    }
+    impl ArithKind for Div {
+        const OP: ArithOp = ArithOp::Div;
+    }
+}
+
 /// A binary arithmetic operator.
-pub struct ArithNode {
-    op: ArithOp,
+pub struct ArithNode<K: ArithKind> {
     left: Child,
     right: Child,
     loc: Loc,
     spec: SpecState,
+    kind: PhantomData<K>,
 }
 
-impl ArithNode {
+impl<K: ArithKind> ArithNode<K> {
+    const OP: ArithOp = K::OP;
     /// A new, uninitialized operator node.
-    pub fn new(op: ArithOp, left: Child, right: Child, loc: Loc) -> ArithNode {
-        ArithNode { op, left, right, loc, spec: SpecState::default() }
+    pub fn new(left: Child, right: Child, loc: Loc) -> ArithNode<K> {
+        ArithNode { left, right, loc, spec: SpecState::default(), kind: PhantomData }
     }
     fn node_cost(&self) -> porcini::NodeCost {
         self.spec_cost()
@@ -63,7 +98,7 @@ impl ArithNode {
         self.spec_active_names()
     }
     fn either_string<S: Stage<Sl>>(&self, s: &mut S, a: S::Val, b: S::Val) -> S::Bool {
-        if self.op != ArithOp::Add {
+        if Self::OP != ArithOp::Add {
             return s.bool_const(false);
         }
         let x = s.has_tag(a, Tag::String);
@@ -78,7 +113,7 @@ impl ArithNode {
     #[cold]
     fn big_arith(&self, f: &mut Frame<'_, Sl>, v: &[Value]) -> Result<Value, Unwind<Value>> {
         let (a, b) = (big(v.first().copied().unwrap_or(Value::NULL)), big(v.get(1).copied().unwrap_or(Value::NULL)));
-        let r = match self.op {
+        let r = match Self::OP {
             ArithOp::Add => a.add(&b),
             ArithOp::Sub => a.sub(&b),
             ArithOp::Mul => a.mul(&b),
@@ -110,17 +145,17 @@ impl ArithNode {
     }
     #[cold]
     fn raise_type_error(&self, _f: &mut Frame<'_, Sl>, v: &[Value]) -> Result<Value, Unwind<Value>> {
-        Err(GuestError::raise(type_error(&self.loc.file, self.loc.line, self.loc.col, self.op.symbol(), v)))
+        Err(GuestError::raise(type_error(&self.loc.file, self.loc.line, self.loc.col, Self::OP.symbol(), v)))
     }
 }
 
 #[specializations(language = Sl, execute(left, right), report_polymorphism)]
-impl ArithNode {
+impl<K: ArithKind> ArithNode<K> {
     /// Both operands are small: an exact operation that rewrites to big integers on overflow (and,
     /// for `/`, on division by zero or `MIN / -1`).
     #[specialization]
     fn do_long<S: Stage<Sl>>(&self, s: &mut S, a: S::I64, b: S::I64) -> SpecResult<S::Val> {
-        let (r, failed) = match self.op {
+        let (r, failed) = match Self::OP {
             ArithOp::Add => s.add_i64(a, b),
             ArithOp::Sub => s.sub_i64(a, b),
             ArithOp::Mul => s.mul_i64(a, b),
@@ -150,4 +185,4 @@ impl ArithNode {
     }
 }
 
-expr_node!(ArithNode, "Arith", children(t => vec![t.left.node(), t.right.node()]), clone(this => ArithNode::new(this.op, this.left.clone_uninitialized(), this.right.clone_uninitialized(), this.loc.clone())));
+expr_node!(generic[K: ArithKind] ArithNode<K>, "Arith", children(t => vec![t.left.node(), t.right.node()]), clone(this => ArithNode::<K>::new(this.left.clone_uninitialized(), this.right.clone_uninitialized(), this.loc.clone())));

@@ -71,7 +71,10 @@ macro_rules! expr_node {
         }
     };
     ($ty:ident, $name:literal, children($this:ident => $children:expr), clone($this2:ident => $clone:expr)) => {
-        impl porcini::ExprNode<crate::Sl> for $ty {
+        expr_node!(generic[] $ty, $name, children($this => $children), clone($this2 => $clone));
+    };
+    (generic[$($g:tt)*] $ty:ty, $name:literal, children($this:ident => $children:expr), clone($this2:ident => $clone:expr)) => {
+        impl<$($g)*> porcini::ExprNode<crate::Sl> for $ty {
             porcini::stage_entry_points!(crate::Sl);
             fn clone_uninitialized(&self) -> Box<dyn porcini::ExprNode<crate::Sl>> {
                 let $this2 = self;
