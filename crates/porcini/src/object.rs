@@ -1,7 +1,10 @@
 //! Dynamic objects: a shape plus property storage.
 //!
-//! Property values live in a growable slot vector indexed by the shape's slot numbers. The object
-//! never moves (the heap is non-moving), so inline caches and compiled code may hold its address.
+//! Property values live in slots numbered by the shape. The first [`INLINE_SLOTS`] are stored in
+//! the object itself, as V8's in-object properties and Truffle's object layouts do: most objects
+//! are small, and a cached access to an inline slot is one load with no borrow check and no
+//! indirection. Further slots go to a growable vector. The object never moves (the heap is
+//! non-moving), so inline caches and compiled code may hold its address.
 
 use std::cell::{Cell, RefCell};
 
@@ -11,10 +14,17 @@ use crate::shape::{ShapeId, ShapeTable};
 use crate::symbol::Symbol;
 use crate::value::Value;
 
+/// Number of property slots stored inside the object.
+pub const INLINE_SLOTS: usize = 4;
+
 /// A guest object with shape-described properties.
 pub struct DynObject {
     shape: Cell<ShapeId>,
-    slots: RefCell<Vec<Value>>,
+    /// Slots in use (the shape's property count).
+    len: Cell<u32>,
+    inline: [Cell<Value>; INLINE_SLOTS],
+    /// Slots from `INLINE_SLOTS` on.
+    extra: RefCell<Vec<Value>>,
 }
 
 impl Default for DynObject {
@@ -26,7 +36,12 @@ impl Default for DynObject {
 impl DynObject {
     /// An empty object with the root shape.
     pub fn new() -> DynObject {
-        DynObject { shape: Cell::new(ShapeId::ROOT), slots: RefCell::new(Vec::new()) }
+        DynObject {
+            shape: Cell::new(ShapeId::ROOT),
+            len: Cell::new(0),
+            inline: Default::default(),
+            extra: RefCell::new(Vec::new()),
+        }
     }
     /// The current shape.
     #[inline(always)]
@@ -36,19 +51,40 @@ impl DynObject {
     /// Reads slot `index`; the caller has checked the shape, so the slot exists.
     #[inline(always)]
     pub fn get_slot(&self, index: u32) -> Value {
-        self.slots.borrow().get(index as usize).copied().unwrap_or(Value::NULL)
+        match self.inline.get(index as usize) {
+            Some(c) => c.get(),
+            None => self.get_extra(index),
+        }
+    }
+    #[inline(never)]
+    fn get_extra(&self, index: u32) -> Value {
+        let i = (index as usize).wrapping_sub(INLINE_SLOTS);
+        self.extra.borrow().get(i).copied().unwrap_or(Value::NULL)
     }
     /// Writes slot `index`; the caller has checked the shape, so the slot exists.
     #[inline(always)]
     pub fn set_slot(&self, index: u32, v: Value) {
-        if let Some(slot) = self.slots.borrow_mut().get_mut(index as usize) {
+        match self.inline.get(index as usize) {
+            Some(c) => c.set(v),
+            None => self.set_extra(index, v),
+        }
+    }
+    #[inline(never)]
+    fn set_extra(&self, index: u32, v: Value) {
+        let i = (index as usize).wrapping_sub(INLINE_SLOTS);
+        if let Some(slot) = self.extra.borrow_mut().get_mut(i) {
             *slot = v;
         }
     }
     /// Moves the object to `new_shape`, which must be `add_property` of its current shape, and
     /// stores the new property's value in the new last slot.
     pub fn add_slot(&self, new_shape: ShapeId, v: Value) {
-        self.slots.borrow_mut().push(v);
+        let index = self.len.get();
+        match self.inline.get(index as usize) {
+            Some(c) => c.set(v),
+            None => self.extra.borrow_mut().push(v),
+        }
+        self.len.set(index + 1);
         self.shape.set(new_shape);
     }
     /// Generic (uncached) read.
@@ -67,14 +103,16 @@ impl DynObject {
     }
 }
 
-// SAFETY: every reference the object holds is a value in its slot vector, and all are traced.
+// SAFETY: every reference the object holds is a value in one of its slots, and all are traced
+// (unused inline slots hold `Value::EMPTY`, which traces nothing).
 unsafe impl Trace for DynObject {
     fn trace(&self, tracer: &mut Tracer) {
+        self.inline.trace(tracer);
         // Traced through the RefCell's own `Trace`, which does not take a borrow, so a collection
         // that starts while the slots are mutably borrowed cannot panic.
-        self.slots.trace(tracer);
+        self.extra.trace(tracer);
     }
     fn extra_bytes(&self) -> usize {
-        self.slots.borrow().capacity() * std::mem::size_of::<Value>()
+        self.extra.try_borrow().map_or(0, |v| v.capacity()) * std::mem::size_of::<Value>()
     }
 }
