@@ -132,7 +132,11 @@ impl<L: Language> Runtime<L> {
         }
         self.stack.touch(end);
         let (args, slots) = (&region[..nargs.min(region.len())], &region[..size.min(region.len())]);
-        bind_slots(slots, nargs, params);
+        // The common call passes exactly the parameters to a function whose slots are all
+        // parameters, or has locals to clear; either way two compares decide it.
+        if nargs != params || size != params {
+            bind_slots(slots, nargs, params);
+        }
         let mut frame = Frame { rt: self, args, slots, sp: end, target: Some(target), caller, ret: Value::NULL };
         match target.root().execute(&mut frame) {
             Ok(v) => Ok(v),
