@@ -295,11 +295,16 @@ impl EngineOptions {
 
     fn set_exact(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
         let Some(descriptor) = OptionDescriptor::find(name) else {
-            let suggestion =
-                suggest::closest(name, OPTIONS.iter().map(|descriptor| descriptor.name));
+            let nearest = suggest::nearest(name, OPTIONS.iter().map(|descriptor| descriptor.name));
+            let (suggestion, closest) = match nearest {
+                Some(suggest::Nearest::Typo(c)) => (Some(c.to_string()), c.to_string()),
+                Some(suggest::Nearest::Closest(c)) => (None, c.to_string()),
+                None => (None, String::new()),
+            };
             return Err(OptionError::Unknown {
                 name: name.to_string(),
-                suggestion: suggestion.map(str::to_string),
+                suggestion,
+                closest,
             });
         };
         (descriptor.set)(self, value).map_err(|expected| OptionError::BadValue {

@@ -6,10 +6,12 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionError {
     /// No option has this name. `name` is the name as given, without the `engine.` prefix;
-    /// `suggestion` is the closest valid name, when one is close enough to be a likely typo.
+    /// `suggestion` is the closest valid name when it is close enough to be a likely typo, and
+    /// `closest` is the closest valid name in any case.
     Unknown {
         name: String,
         suggestion: Option<String>,
+        closest: String,
     },
     /// The option exists but the value does not parse. `expected` completes the sentence
     /// "expected ...".
@@ -25,12 +27,19 @@ pub enum OptionError {
 impl fmt::Display for OptionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            OptionError::Unknown { name, suggestion } => {
+            OptionError::Unknown {
+                name,
+                suggestion,
+                closest,
+            } => {
                 write!(f, "Unknown option 'engine.{name}'.")?;
-                if let Some(suggestion) = suggestion {
-                    write!(f, " Did you mean 'engine.{suggestion}'?")?;
+                match suggestion {
+                    Some(suggestion) => write!(f, " Did you mean 'engine.{suggestion}'?"),
+                    None => write!(
+                        f,
+                        " The closest valid option is 'engine.{closest}'; --help lists them all."
+                    ),
                 }
-                Ok(())
             }
             OptionError::BadValue {
                 name,

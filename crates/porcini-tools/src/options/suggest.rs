@@ -4,27 +4,41 @@
 //! deletions, substitutions and swaps of two neighbouring characters each cost one), computed on
 //! lower-cased names so that a wrong capitalisation alone costs nothing and is always suggested.
 
-/// Returns the candidate closest to `input`, or `None` when even the closest one is too far away
-/// to be a plausible typo.
-pub(crate) fn closest<'a>(
-    input: &str,
-    candidates: impl IntoIterator<Item = &'a str>,
-) -> Option<&'a str> {
+/// How an unknown name relates to the valid ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Nearest<'a> {
+    /// Close enough to be a likely typo of this name.
+    Typo(&'a str),
+    /// Not a plausible typo of anything; this is still the least distant name.
+    Closest(&'a str),
+}
+
+/// Returns the candidate closest to `input` (the first of equally close ones, so the answer
+/// follows the table order and is stable), or `None` when there are no candidates.
+pub(crate) fn nearest<'a>(input: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<Nearest<'a>> {
     let input: Vec<char> = input.to_lowercase().chars().collect();
     // A third of the name may be wrong, but at least one and at most four edits: beyond that the
-    // "suggestion" is usually an unrelated option and only confuses.
+    // name is reported as merely the closest, not as what the user meant.
     let limit = (input.len() / 3).clamp(1, 4);
     let mut best: Option<(usize, &'a str)> = None;
     for candidate in candidates {
         let lowered: Vec<char> = candidate.to_lowercase().chars().collect();
         let distance = distance(&input, &lowered);
-        // Strictly smaller keeps the first of equally close candidates, so the answer follows the
-        // table order and is stable.
-        if distance <= limit && best.is_none_or(|(best_distance, _)| distance < best_distance) {
+        if best.is_none_or(|(best_distance, _)| distance < best_distance) {
             best = Some((distance, candidate));
         }
     }
-    best.map(|(_, candidate)| candidate)
+    best.map(|(d, candidate)| if d <= limit { Nearest::Typo(candidate) } else { Nearest::Closest(candidate) })
+}
+
+/// Returns the candidate closest to `input`, or `None` when even the closest one is too far away
+/// to be a plausible typo.
+#[cfg(test)]
+pub(crate) fn closest<'a>(input: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    match nearest(input, candidates) {
+        Some(Nearest::Typo(c)) => Some(c),
+        _ => None,
+    }
 }
 
 /// The optimal-string-alignment distance between two character sequences.

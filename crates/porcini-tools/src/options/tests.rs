@@ -206,8 +206,15 @@ fn unknown_names_and_suggestions() {
         "--engine.InliningExpansionBugdet=1",
         "Unknown option 'engine.InliningExpansionBugdet'. Did you mean 'engine.InliningExpansionBudget'?",
     );
-    check("--engine.Frobnicate", "Unknown option 'engine.Frobnicate'.");
-    check("--engine.X", "Unknown option 'engine.X'.");
+    // A name that is no plausible typo still gets the closest valid one, worded as such.
+    check(
+        "--engine.Frobnicate",
+        "Unknown option 'engine.Frobnicate'. The closest valid option is 'engine.Profiling'; --help lists them all.",
+    );
+    check(
+        "--engine.X",
+        "Unknown option 'engine.X'. The closest valid option is 'engine.OSR'; --help lists them all.",
+    );
     check(
         "--engine.=1",
         "Invalid engine option '--engine.=1': expected '--engine.Name' or '--engine.Name=value'.",
@@ -242,7 +249,8 @@ fn set_get_and_apply_args() {
         options.set("Inlinning", "true").unwrap_err(),
         OptionError::Unknown {
             name: "Inlinning".to_string(),
-            suggestion: Some("Inlining".to_string())
+            suggestion: Some("Inlining".to_string()),
+            closest: "Inlining".to_string(),
         },
     );
 
