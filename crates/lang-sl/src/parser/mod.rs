@@ -18,6 +18,7 @@ mod parser;
 mod predict;
 mod recovery;
 mod resolve;
+mod returns;
 mod stream;
 #[cfg(test)]
 mod tests;
