@@ -340,7 +340,15 @@ fn paths_that_are_not_utf8() {
 fn bad_options() {
     let dir = scratch_dir();
     let _ = std::fs::write(dir.join("ok.sl"), b"function main() { return 1; }");
-    check_args("unknown", &dir, &args(&["--engine.Foo", "ok.sl"]), b"", 2, "Unknown option 'engine.Foo'.", "");
+    check_args(
+        "unknown",
+        &dir,
+        &args(&["--engine.Foo", "ok.sl"]),
+        b"",
+        2,
+        "Unknown option 'engine.Foo'. The closest valid option is 'engine.Mode'; see --help for the list.\n",
+        "",
+    );
     check_args(
         "typo",
         &dir,
