@@ -11,7 +11,7 @@ use porcini_gc::{Gc, Heap, HeapConfig, Trace, Tracer};
 use porcini_tools::options::EngineOptions;
 
 use crate::bigint::{BigInt, Num};
-use crate::call_target::{CallTarget, CallTargetId, RootNode};
+use crate::call_target::{CallTarget, CallTargetId, RootNode, TargetCell};
 use crate::error::{GuestError, Unwind, UnwindKind};
 use crate::frame::Frame;
 use crate::function::FunctionObject;
@@ -70,10 +70,13 @@ impl<L: Language> Runtime<L> {
         self.native_limit.set(base.saturating_sub(size.saturating_sub(NATIVE_STACK_RESERVE)));
     }
 
-    /// Registers a root node as a new call target.
+    /// Registers a root node as a new call target. Besides the runtime's list, a permanent heap
+    /// cell owns it for the call nodes that will call it (see [`TargetCell`]); both let go when
+    /// the runtime is dropped.
     pub fn create_call_target(&self, root: Box<dyn RootNode<L>>) -> Rc<CallTarget<L>> {
         let mut targets = self.targets.borrow_mut();
         let t = Rc::new(CallTarget::new(CallTargetId(targets.len() as u32), root));
+        t.set_cell(self.heap.alloc_permanent(TargetCell::new(t.clone())));
         targets.push(t.clone());
         t
     }
