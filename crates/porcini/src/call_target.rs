@@ -40,6 +40,12 @@ pub trait RootNode<L: Language>: 'static {
     fn execute_sym(&self, s: &mut SymFrame<'_, L>) -> Result<SymVal, Unwind<SymVal>>;
     /// Number of nodes in the tree.
     fn node_count(&self) -> usize;
+    /// How deeply executing the root nests native calls, in levels of its node tree (see
+    /// [`crate::node::tree_depth`]; 0 for a root that runs no tree). Calls reserve native stack
+    /// for that many levels before they start (see [`CallTarget::native_need`]), so a root must
+    /// not report less than it nests; computing it once, when the tree is built, keeps calls
+    /// cheap.
+    fn tree_depth(&self) -> usize;
     /// The source section, as `file:line`, for traces.
     fn source_section(&self) -> String {
         String::from("n/a")
@@ -66,6 +72,12 @@ pub struct CallTarget<L: Language> {
     frame_size: usize,
     /// Leading slots that are parameters (bound to the arguments by the call).
     params: usize,
+    /// Native stack a call needs before it starts (see [`CallTarget::native_need`]).
+    native_need: usize,
+    /// The lowest stack address a call may start at, the runtime's native stack floor plus
+    /// `native_need`; 0 while the runtime knows no stack. Kept per target so that the call's
+    /// guard is one compare.
+    native_limit: Cell<usize>,
     call_count: Cell<u32>,
     call_and_loop_count: Cell<u32>,
     known_callers: Cell<u32>,
@@ -76,11 +88,15 @@ pub struct CallTarget<L: Language> {
 }
 
 impl<L: Language> CallTarget<L> {
-    pub(crate) fn new(id: CallTargetId, root: Box<dyn RootNode<L>>) -> CallTarget<L> {
+    /// A target for `root`; a call needs `reserve` bytes of native stack besides those for the
+    /// root's tree.
+    pub(crate) fn new(id: CallTargetId, root: Box<dyn RootNode<L>>, reserve: usize) -> CallTarget<L> {
         CallTarget {
             id,
             frame_size: root.frame_descriptor().len(),
             params: root.frame_descriptor().params(),
+            native_need: root.tree_depth().saturating_mul(L::NATIVE_STACK_PER_LEVEL).saturating_add(reserve),
+            native_limit: Cell::new(0),
             root,
             call_count: Cell::new(0),
             call_and_loop_count: Cell::new(0),
@@ -88,6 +104,22 @@ impl<L: Language> CallTarget<L> {
             polymorphic_reports: Cell::new(0),
             cell: OnceCell::new(),
         }
+    }
+    /// Native stack, in bytes, that must be free when a call of this target starts: enough for
+    /// every level of its tree and, below the deepest, the runtime's reserve for slow paths and
+    /// reporting an overflow.
+    pub fn native_need(&self) -> usize {
+        self.native_need
+    }
+    /// The lowest stack address a call may start at (0: unchecked).
+    #[inline(always)]
+    pub(crate) fn native_limit(&self) -> usize {
+        self.native_limit.get()
+    }
+    /// Places the stack limit for a runtime whose usable native stack ends at `floor` (0: none
+    /// declared).
+    pub(crate) fn set_native_floor(&self, floor: usize) {
+        self.native_limit.set(if floor == 0 { 0 } else { floor.saturating_add(self.native_need) });
     }
     /// Records the heap cell that owns this target for call nodes.
     pub(crate) fn set_cell(&self, cell: Gc<TargetCell<L>>) {

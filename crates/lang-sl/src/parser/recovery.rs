@@ -21,7 +21,7 @@ use super::atn::{P, Rule, StateId, StateKind, TokenSet};
 use super::context::{CtxId, Entry};
 use super::error::ParseError;
 use super::lexer::{Tok, Token, escape_ws};
-use super::parser::{Frame, MAX_NESTING, PResult, Parser};
+use super::parser::{Frame, MAX_NESTING, PResult, Parser, TOO_DEEP};
 use super::predict::{Budget, Outcome, Sll};
 use super::stream::TokenIndex;
 
@@ -32,11 +32,12 @@ impl Parser<'_> {
     }
 
     /// Enters a rule invoked from the current state. Expressions and blocks count towards the
-    /// nesting limit.
+    /// nesting limit, and each of them asks whether the native stack has room for one more
+    /// level.
     pub(super) fn enter(&mut self, rule: Rule) -> PResult<()> {
         if matches!(rule, Rule::Expression | Rule::Block) {
             self.depth += 1;
-            if self.depth > MAX_NESTING {
+            if self.depth > MAX_NESTING || !(self.stack_ok)() {
                 return Err(self.too_deep());
             }
         }
@@ -56,7 +57,7 @@ impl Parser<'_> {
     #[inline(never)]
     fn too_deep(&self) -> ParseError {
         let t = self.ts.current();
-        ParseError::new(t.line, t.col, "too deeply nested")
+        ParseError::new(t.line, t.col, TOO_DEEP)
     }
 
     /// Leaves the current rule; the state goes back to where the rule was invoked.
