@@ -9,7 +9,8 @@ use porcini::{EngineOptions, GuestError, Runtime, Unwind, Value};
 
 use crate::runtime::display::display;
 use crate::runtime::state::SlState;
-use crate::{Sl, builtins, parser, translate};
+use crate::load::load;
+use crate::{Sl, builtins};
 
 /// Why a run did not complete normally.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,8 +46,8 @@ impl SlEngine {
     /// Parses `source` (named `name` in messages), registers its functions and calls `main`.
     /// Returns the display string of a non-NULL result.
     pub fn run(&self, source: &str, name: &str) -> Result<Option<String>, RunError> {
-        let program = parser::parse(source).map_err(|e| RunError::Guest(e.to_string()))?;
-        let main = translate::register(&self.rt, &program, name).ok_or(RunError::NoMain)?;
+        let main = load(&self.rt, source, name).map_err(|e| unwind_error(e.into_unwind()))?;
+        let main = main.ok_or(RunError::NoMain)?;
         let result = self.rt.call_entry(&main, &[]);
         self.flush();
         match result {

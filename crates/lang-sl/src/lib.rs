@@ -8,6 +8,7 @@
 
 pub mod builtins;
 mod engine;
+mod load;
 pub mod nodes;
 pub mod parser;
 pub mod runtime;

@@ -3,6 +3,9 @@
 //! Every function becomes a root node with a frame descriptor (one slot per local, parameters
 //! first); each call of a function name becomes a constant of the canonical function object, so
 //! redefinition is seen through the function's assumption rather than by re-translating.
+//!
+//! Translation recurses once per level of the AST, so every level first checks that the native
+//! stack has room (see `load`); when it has not, translation gives up with [`StackShort`].
 
 use std::rc::Rc;
 
@@ -12,6 +15,7 @@ use porcini::control::{BlockNode, IfNode, JumpNode, ReturnNode, WhileNode};
 use porcini::{FrameDescriptor, Operand, Runtime, SlotId, Value};
 
 use crate::Sl;
+use crate::load::{StackShort, stack_ok};
 use crate::nodes::arith::{ArithNode, kind};
 use crate::nodes::call::InvokeNode;
 use crate::nodes::compare::{EqualNode, NotNode, OrderNode};
@@ -36,47 +40,63 @@ impl Translator<'_> {
     fn loc(&self, span: Span) -> Loc {
         Loc { file: self.file.clone(), line: span.line, col: span.col }
     }
-    fn block(&self, b: &Block) -> BlockNode<Sl> {
-        BlockNode::new(b.stmts.iter().map(|s| self.stmt(s)).collect())
+    /// Fails when the native stack has no room for another level.
+    fn guard(&self) -> Result<(), StackShort> {
+        if stack_ok(self.rt) { Ok(()) } else { Err(StackShort) }
     }
-    fn stmt(&self, s: &Stmt) -> Node {
-        match s {
-            Stmt::Expr(e) => self.expr(e).into_node(),
-            Stmt::While { cond, body, .. } => Box::new(WhileNode::new(self.condition(cond), Box::new(self.block(body)))),
-            Stmt::If { cond, then_block, else_block, .. } => Box::new(IfNode::new(
-                self.condition(cond),
-                Box::new(self.block(then_block)),
-                else_block.as_ref().map(|b| Box::new(self.block(b)) as Node),
-            )),
+    fn block(&self, b: &Block) -> Result<BlockNode<Sl>, StackShort> {
+        Ok(BlockNode::new(b.stmts.iter().map(|s| self.stmt(s)).collect::<Result<_, _>>()?))
+    }
+    fn stmt(&self, s: &Stmt) -> Result<Node, StackShort> {
+        self.guard()?;
+        Ok(match s {
+            Stmt::Expr(e) => self.expr(e)?.into_node(),
+            Stmt::While { cond, body, .. } => {
+                Box::new(WhileNode::new(self.condition(cond)?, Box::new(self.block(body)?)))
+            }
+            Stmt::If { cond, then_block, else_block, .. } => {
+                let else_block = match else_block {
+                    Some(b) => Some(Box::new(self.block(b)?) as Node),
+                    None => None,
+                };
+                Box::new(IfNode::new(self.condition(cond)?, Box::new(self.block(then_block)?), else_block))
+            }
             Stmt::Break(_) => Box::new(JumpNode::break_()),
             Stmt::Continue(_) => Box::new(JumpNode::continue_()),
-            Stmt::Return { value, .. } => Box::new(ReturnNode::new(value.as_ref().map(|e| self.expr(e).into_node()))),
+            Stmt::Return { value, .. } => {
+                let value = match value {
+                    Some(e) => Some(self.expr(e)?.into_node()),
+                    None => None,
+                };
+                Box::new(ReturnNode::new(value))
+            }
             Stmt::Debugger(_) => Box::new(BlockNode::<Sl>::new(Vec::new())),
-        }
+        })
     }
     /// A condition: the expression, checked to be a boolean unless it cannot be anything else
     /// (comparisons and logical operators produce booleans or fail with their own errors).
-    fn condition(&self, e: &Expr) -> Node {
-        if always_boolean(e) {
-            self.expr(e).into_node()
+    fn condition(&self, e: &Expr) -> Result<Node, StackShort> {
+        Ok(if always_boolean(e) {
+            self.expr(e)?.into_node()
         } else {
-            Box::new(ToBooleanNode::new(self.expr(e), self.loc(e.span)))
-        }
+            Box::new(ToBooleanNode::new(self.expr(e)?, self.loc(e.span)))
+        })
     }
     /// A boxed node as a child.
     fn node(n: impl porcini::ExprNode<Sl>) -> Child {
         Operand::Node(Box::new(n))
     }
-    fn key(&self, e: &Expr) -> Key {
-        match &e.kind {
+    fn key(&self, e: &Expr) -> Result<Key, StackShort> {
+        Ok(match &e.kind {
             ExprKind::Str(s) => Key::Named(self.rt.interner.intern(s), s.as_str().into()),
-            _ => Key::Computed(self.expr(e)),
-        }
+            _ => Key::Computed(self.expr(e)?),
+        })
     }
-    fn expr(&self, e: &Expr) -> Child {
-        match &e.kind {
+    fn expr(&self, e: &Expr) -> Result<Child, StackShort> {
+        self.guard()?;
+        Ok(match &e.kind {
             ExprKind::Binary { op, lhs, rhs } => {
-                let (l, r, loc) = (self.expr(lhs), self.expr(rhs), self.loc(e.span));
+                let (l, r, loc) = (self.expr(lhs)?, self.expr(rhs)?, self.loc(e.span));
                 match op {
                     BinOp::Add => Self::node(ArithNode::<kind::Add>::new(l, r, loc)),
                     BinOp::Sub => Self::node(ArithNode::<kind::Sub>::new(l, r, loc)),
@@ -90,8 +110,8 @@ impl Translator<'_> {
                     BinOp::Ne => Self::node(NotNode::new(Self::node(EqualNode::new(l, r)))),
                 }
             }
-            ExprKind::And(l, r) => Self::node(LogicalNode::new(true, self.expr(l), self.expr(r), self.loc(e.span))),
-            ExprKind::Or(l, r) => Self::node(LogicalNode::new(false, self.expr(l), self.expr(r), self.loc(e.span))),
+            ExprKind::And(l, r) => Self::node(LogicalNode::new(true, self.expr(l)?, self.expr(r)?, self.loc(e.span))),
+            ExprKind::Or(l, r) => Self::node(LogicalNode::new(false, self.expr(l)?, self.expr(r)?, self.loc(e.span))),
             ExprKind::Local(id) => {
                 let name = self.names.get(id.0 as usize).cloned().unwrap_or_else(|| Rc::from(""));
                 Operand::Leaf(SlLeaf::Local(ReadLocalNode::new(SlotId(id.0), name, self.loc(e.span))))
@@ -102,26 +122,28 @@ impl Translator<'_> {
             }
             ExprKind::Str(s) => Operand::Leaf(SlLeaf::Const(ConstNode::new(self.rt.permanent_string(s.as_str())))),
             ExprKind::Num(digits) => Operand::Leaf(SlLeaf::Const(ConstNode::new(number_literal(self.rt, digits)))),
-            ExprKind::Paren(inner) => self.expr(inner),
+            ExprKind::Paren(inner) => self.expr(inner)?,
             ExprKind::Call { callee, args } => {
-                let args = args.iter().map(|a| self.expr(a)).collect();
+                let args = args.iter().map(|a| self.expr(a)).collect::<Result<_, _>>()?;
                 match &callee.kind {
                     ExprKind::Function(name) | ExprKind::Name(name) => {
                         let f = Value::from_function(function_named(self.rt, name));
                         Self::node(InvokeNode::with_function(Operand::Leaf(SlLeaf::Const(ConstNode::new(f))), f, args))
                     }
-                    _ => Self::node(InvokeNode::new(self.expr(callee), args)),
+                    _ => Self::node(InvokeNode::new(self.expr(callee)?, args)),
                 }
             }
             ExprKind::AssignLocal { local, value } => {
-                Self::node(WriteLocalNode::new(SlotId(local.0), self.expr(value), self.descriptor.clone()))
+                Self::node(WriteLocalNode::new(SlotId(local.0), self.expr(value)?, self.descriptor.clone()))
             }
-            ExprKind::AssignName { value, .. } => self.expr(value),
-            ExprKind::ReadProp { receiver, key } => Self::node(ReadPropertyNode::new(self.expr(receiver), self.key(key))),
+            ExprKind::AssignName { value, .. } => self.expr(value)?,
+            ExprKind::ReadProp { receiver, key } => {
+                Self::node(ReadPropertyNode::new(self.expr(receiver)?, self.key(key)?))
+            }
             ExprKind::WriteProp { receiver, key, value } => {
-                Self::node(WritePropertyNode::new(self.expr(receiver), self.key(key), self.expr(value)))
+                Self::node(WritePropertyNode::new(self.expr(receiver)?, self.key(key)?, self.expr(value)?))
             }
-        }
+        })
     }
 }
 
@@ -148,7 +170,7 @@ fn number_literal(rt: &Runtime<Sl>, digits: &str) -> Value {
 }
 
 /// Builds the call target of one parsed function.
-pub fn function_target(rt: &Runtime<Sl>, f: &Function, file: &Rc<str>) -> Rc<CallTarget<Sl>> {
+pub fn function_target(rt: &Runtime<Sl>, f: &Function, file: &Rc<str>) -> Result<Rc<CallTarget<Sl>>, StackShort> {
     let names: Vec<Rc<str>> = f.locals.iter().map(|l| Rc::from(l.name.as_str())).collect();
     // Parameters are the first locals (one per parameter, even for a repeated name, which
     // resolves to its last occurrence), so the call binds them in place: local `i` is argument `i`.
@@ -171,22 +193,25 @@ pub fn function_target(rt: &Runtime<Sl>, f: &Function, file: &Rc<str>) -> Rc<Cal
             Box::new(WriteLocalNode::new(SlotId(slot.0), arg, descriptor.clone())) as Node
         })
         .collect();
-    stmts.extend(f.body.stmts.iter().map(|s| t.stmt(s)));
+    for s in &f.body.stmts {
+        stmts.push(t.stmt(s)?);
+    }
     let root = FunctionRoot::new(&f.name, descriptor, BlockNode::new(stmts), format!("{}:{}", file, f.span.line));
-    rt.create_call_target(Box::new(root))
+    Ok(rt.create_call_target(Box::new(root)))
 }
 
 /// Registers every function of `program` (the textually last definition of a name wins) and
-/// returns the target of its `main`, if it defines one.
-pub fn register(rt: &Runtime<Sl>, program: &Program, file: &str) -> Option<Rc<CallTarget<Sl>>> {
+/// returns the target of its `main`, if it defines one. Should the native stack run short, no
+/// function is registered.
+pub fn register(rt: &Runtime<Sl>, program: &Program, file: &str) -> Result<Option<Rc<CallTarget<Sl>>>, StackShort> {
     let file: Rc<str> = Rc::from(file);
+    let targets = program.functions.iter().map(|f| function_target(rt, f, &file)).collect::<Result<Vec<_>, _>>()?;
     let mut main = None;
-    for f in &program.functions {
-        let target = function_target(rt, f, &file);
+    for (f, target) in program.functions.iter().zip(targets) {
         function_named(rt, &f.name).set_target(target.id());
         if f.name == "main" {
             main = Some(target);
         }
     }
-    main
+    Ok(main)
 }

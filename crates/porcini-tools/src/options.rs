@@ -4,8 +4,8 @@
 //! Names and defaults follow Truffle's `OptimizedRuntimeOptions` (runtime options) and
 //! `TruffleCompilerOptions` (compiler options, which Truffle also accepts under `engine.`), so
 //! that command lines written for a GraalVM language work unchanged. Where porcini deliberately
-//! differs, the help line says so. Options are case-sensitive, as in Truffle; a misspelling is
-//! answered with the closest valid name.
+//! differs, the help line says so. Options are case-sensitive, as in Truffle; an unknown name
+//! is answered with the closest valid one, as a correction when it looks like a misspelling.
 
 mod choice;
 mod declare;
@@ -295,16 +295,11 @@ impl EngineOptions {
 
     fn set_exact(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
         let Some(descriptor) = OptionDescriptor::find(name) else {
-            let nearest = suggest::nearest(name, OPTIONS.iter().map(|descriptor| descriptor.name));
-            let (suggestion, closest) = match nearest {
-                Some(suggest::Nearest::Typo(c)) => (Some(c.to_string()), c.to_string()),
-                Some(suggest::Nearest::Closest(c)) => (None, c.to_string()),
-                None => (None, String::new()),
-            };
+            let closest = suggest::closest(name, OPTIONS.iter().map(|descriptor| descriptor.name));
             return Err(OptionError::Unknown {
                 name: name.to_string(),
-                suggestion,
-                closest,
+                closest: closest.map(|c| c.name.to_string()),
+                likely_typo: closest.is_some_and(|c| c.likely_typo),
             });
         };
         (descriptor.set)(self, value).map_err(|expected| OptionError::BadValue {

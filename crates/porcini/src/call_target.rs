@@ -4,9 +4,19 @@
 //! call counts, loop counts, known callers. Direct call nodes register themselves as known callers
 //! when they are created, which is what the splitting heuristics walk. Truffle's call path is
 //! mirrored: every call goes through [`crate::runtime::Runtime::call`], which counts and executes.
+//!
+//! Call targets are shared (`Rc`), and a target's tree holds the call nodes of its call sites, so
+//! a call node must not own the target it calls: a recursive function would own itself and never
+//! be freed. Each target is owned once more by a cell on the runtime's heap, a [`TargetCell`],
+//! and call nodes hold that cell's `Gc` handle, which owns nothing. Dropping the runtime drops its
+//! heap, permanent objects included, and with them the only references that form cycles. The
+//! handle costs one load per call over holding the target itself; a weak reference or a cell
+//! that could be cleared would cost a reference count or borrow flag update on every call.
 
-use std::cell::Cell;
-use std::rc::Rc;
+use std::cell::{Cell, OnceCell};
+use std::rc::{Rc, Weak};
+
+use porcini_gc::{Gc, Trace, Tracer};
 
 use crate::error::Unwind;
 use crate::frame::{Frame, FrameDescriptor};
@@ -30,6 +40,12 @@ pub trait RootNode<L: Language>: 'static {
     fn execute_sym(&self, s: &mut SymFrame<'_, L>) -> Result<SymVal, Unwind<SymVal>>;
     /// Number of nodes in the tree.
     fn node_count(&self) -> usize;
+    /// How deeply executing the root nests native calls, in levels of its node tree (see
+    /// [`crate::node::tree_depth`]; 0 for a root that runs no tree). Calls reserve native stack
+    /// for that many levels before they start (see [`CallTarget::native_need`]), so a root must
+    /// not report less than it nests; computing it once, when the tree is built, keeps calls
+    /// cheap.
+    fn tree_depth(&self) -> usize;
     /// The source section, as `file:line`, for traces.
     fn source_section(&self) -> String {
         String::from("n/a")
@@ -56,26 +72,60 @@ pub struct CallTarget<L: Language> {
     frame_size: usize,
     /// Leading slots that are parameters (bound to the arguments by the call).
     params: usize,
+    /// Native stack a call needs before it starts (see [`CallTarget::native_need`]).
+    native_need: usize,
+    /// The lowest stack address a call may start at, the runtime's native stack floor plus
+    /// `native_need`; 0 while the runtime knows no stack. Kept per target so that the call's
+    /// guard is one compare.
+    native_limit: Cell<usize>,
     /// 64-bit counters never overflow in practice (2^64 calls take centuries), so counting is a
     /// plain increment; the accessors saturate to the 32-bit values policies compare against.
     call_count: Cell<u64>,
     call_and_loop_count: Cell<u64>,
     known_callers: Cell<u32>,
     polymorphic_reports: Cell<u32>,
+    /// The heap cell that owns this target for the call nodes calling it (set by the runtime
+    /// right after creating the target).
+    cell: OnceCell<Gc<TargetCell<L>>>,
 }
 
 impl<L: Language> CallTarget<L> {
-    pub(crate) fn new(id: CallTargetId, root: Box<dyn RootNode<L>>) -> CallTarget<L> {
+    /// A target for `root`; a call needs `reserve` bytes of native stack besides those for the
+    /// root's tree.
+    pub(crate) fn new(id: CallTargetId, root: Box<dyn RootNode<L>>, reserve: usize) -> CallTarget<L> {
         CallTarget {
             id,
             frame_size: root.frame_descriptor().len(),
             params: root.frame_descriptor().params(),
+            native_need: root.tree_depth().saturating_mul(L::NATIVE_STACK_PER_LEVEL).saturating_add(reserve),
+            native_limit: Cell::new(0),
             root,
             call_count: Cell::new(0),
             call_and_loop_count: Cell::new(0),
             known_callers: Cell::new(0),
             polymorphic_reports: Cell::new(0),
+            cell: OnceCell::new(),
         }
+    }
+    /// Native stack, in bytes, that must be free when a call of this target starts: enough for
+    /// every level of its tree and, below the deepest, the runtime's reserve for slow paths and
+    /// reporting an overflow.
+    pub fn native_need(&self) -> usize {
+        self.native_need
+    }
+    /// The lowest stack address a call may start at (0: unchecked).
+    #[inline(always)]
+    pub(crate) fn native_limit(&self) -> usize {
+        self.native_limit.get()
+    }
+    /// Places the stack limit for a runtime whose usable native stack ends at `floor` (0: none
+    /// declared).
+    pub(crate) fn set_native_floor(&self, floor: usize) {
+        self.native_limit.set(if floor == 0 { 0 } else { floor.saturating_add(self.native_need) });
+    }
+    /// Records the heap cell that owns this target for call nodes.
+    pub(crate) fn set_cell(&self, cell: Gc<TargetCell<L>>) {
+        let _ = self.cell.set(cell);
     }
     /// The id.
     pub fn id(&self) -> CallTargetId {
@@ -131,26 +181,55 @@ impl<L: Language> CallTarget<L> {
     }
 }
 
+/// A permanent heap object owning a call target on behalf of the call nodes that call it (see the
+/// module documentation). It lives, and keeps the target alive, exactly as long as the runtime's
+/// heap.
+pub struct TargetCell<L: Language>(Rc<CallTarget<L>>);
+
+impl<L: Language> TargetCell<L> {
+    pub(crate) fn new(target: Rc<CallTarget<L>>) -> TargetCell<L> {
+        TargetCell(target)
+    }
+}
+
+// SAFETY: a target cell holds no GC references the collector must see: the only ones in trees
+// are to permanent objects, which are roots of every collection anyway.
+unsafe impl<L: Language> Trace for TargetCell<L> {
+    fn trace(&self, _tracer: &mut Tracer) {}
+}
+
 /// A call site bound to one target. Creating it registers a known caller of the target.
+///
+/// It reaches the target through the target's heap cell: the `Gc` handle owns nothing, so call
+/// nodes never form reference cycles, and like every heap reference in a tree it is valid while
+/// the runtime that created the target is alive. The weak reference is only for unregistering
+/// the caller when the node is dropped, which may happen after the heap is gone.
 pub struct DirectCallNode<L: Language> {
-    target: Rc<CallTarget<L>>,
+    cell: Gc<TargetCell<L>>,
+    weak: Weak<CallTarget<L>>,
 }
 
 impl<L: Language> DirectCallNode<L> {
-    /// A call node for `target`.
-    pub fn new(target: Rc<CallTarget<L>>) -> DirectCallNode<L> {
+    /// A call node for `target`, or `None` if `target` was not created by a runtime (only
+    /// runtimes give targets their heap cell).
+    pub fn new(target: &Rc<CallTarget<L>>) -> Option<DirectCallNode<L>> {
+        let cell = *target.cell.get()?;
         target.known_callers.set(target.known_callers.get().saturating_add(1));
-        DirectCallNode { target }
+        Some(DirectCallNode { cell, weak: Rc::downgrade(target) })
     }
     /// The target.
     #[inline(always)]
     pub fn target(&self) -> &Rc<CallTarget<L>> {
-        &self.target
+        &self.cell.0
     }
 }
 
 impl<L: Language> Drop for DirectCallNode<L> {
     fn drop(&mut self) {
-        self.target.known_callers.set(self.target.known_callers.get().saturating_sub(1));
+        // Not through the cell: the node may be dropped after the heap (with the tree of a
+        // target that outlived its runtime).
+        if let Some(target) = self.weak.upgrade() {
+            target.known_callers.set(target.known_callers.get().saturating_sub(1));
+        }
     }
 }

@@ -11,6 +11,13 @@ pub trait Language: Sized + 'static {
     type State: 'static;
     /// The language's name, for traces.
     const NAME: &'static str;
+    /// Native stack that executing one level of the language's node trees may take, in bytes.
+    /// A call reserves this much per level of the callee's tree (see
+    /// [`RootNode::tree_depth`](crate::call_target::RootNode::tree_depth)), so that evaluating a
+    /// deeply nested expression cannot run past the native stack. The default is about twice the
+    /// most any SL node or framework control node was measured to take (208 bytes per level in a
+    /// release build, 272 in a debug build); a language whose nodes take more must say so.
+    const NATIVE_STACK_PER_LEVEL: usize = 512;
     /// Visits every heap reference the state holds (beyond permanent objects).
     fn trace_state(state: &Self::State, tracer: &mut Tracer);
 }

@@ -92,6 +92,20 @@ pub fn count_nodes<L: Language>(n: &dyn ExprNode<L>) -> usize {
     count
 }
 
+/// The depth of a subtree: the most nodes on a path from `n` down to a leaf, `n` included. It
+/// bounds how deeply executing the subtree nests native calls (leaves stored inline count too,
+/// which only overestimates). The walk is iterative, since trees can be deeper than the native
+/// stack allows recursion.
+pub fn tree_depth<L: Language>(n: &dyn ExprNode<L>) -> usize {
+    let mut deepest = 0;
+    let mut stack = vec![(n, 1usize)];
+    while let Some((n, depth)) = stack.pop() {
+        deepest = deepest.max(depth);
+        stack.extend(n.children().into_iter().map(|c| (c, depth + 1)));
+    }
+    deepest
+}
+
 /// Wires a node's generic `eval<S>` method into the object-safe [`ExprNode`] entry points.
 /// The specialization DSL emits the same wiring for the nodes it generates.
 #[macro_export]

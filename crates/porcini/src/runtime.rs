@@ -11,7 +11,7 @@ use porcini_gc::{Gc, Heap, HeapConfig, Trace, Tracer};
 use porcini_tools::options::EngineOptions;
 
 use crate::bigint::{BigInt, Num};
-use crate::call_target::{CallTarget, CallTargetId, RootNode};
+use crate::call_target::{CallTarget, CallTargetId, RootNode, TargetCell};
 use crate::error::{GuestError, Unwind, UnwindKind};
 use crate::frame::Frame;
 use crate::function::FunctionObject;
@@ -26,7 +26,8 @@ use crate::value_stack::ValueStack;
 
 /// Cells in the value stack: 4 Mi values (64 MiB of address space, committed on use).
 const VALUE_STACK_CELLS: usize = 1 << 22;
-/// Native stack kept free below the guard for the slow paths that report the overflow.
+/// Native stack kept free below the deepest level of a call's tree, for the slow paths (node
+/// specialization, collections, builtins) and for reporting an overflow.
 const NATIVE_STACK_RESERVE: usize = 256 * 1024;
 
 /// One engine instance running one language.
@@ -42,7 +43,8 @@ pub struct Runtime<L: Language> {
     /// The language's global state.
     pub lang: L::State,
     stack: ValueStack,
-    native_limit: Cell<usize>,
+    /// The lowest address of the native stack guest code may use (0: none declared).
+    native_floor: Cell<usize>,
     targets: RefCell<Vec<Rc<CallTarget<L>>>>,
 }
 
@@ -57,23 +59,49 @@ impl<L: Language> Runtime<L> {
             interner: Interner::default(),
             lang,
             stack: ValueStack::new(VALUE_STACK_CELLS),
-            native_limit: Cell::new(0),
+            native_floor: Cell::new(0),
             targets: RefCell::new(Vec::new()),
         }
     }
 
     /// Declares the native stack that guest code runs on: `base` is an address near its top (a
     /// local of the outermost function that runs guest code) and `size` its usable size in bytes.
-    /// Guest recursion deeper than the stack allows becomes a guest error instead of a crash.
+    /// Guest recursion deeper than the stack allows becomes a guest error instead of a crash: a
+    /// call starts only if the stack below it holds every level of the callee's tree plus a
+    /// reserve (see [`CallTarget::native_need`]).
     pub fn set_native_stack(&self, base: usize, size: usize) {
         self.heap.set_stack_base(base);
-        self.native_limit.set(base.saturating_sub(size.saturating_sub(NATIVE_STACK_RESERVE)));
+        // Never 0, which would mean "no stack declared".
+        let floor = base.saturating_sub(size).max(1);
+        self.native_floor.set(floor);
+        for t in self.targets.borrow().iter() {
+            t.set_native_floor(floor);
+        }
     }
 
-    /// Registers a root node as a new call target.
+    /// Native stack left at the caller's position for work that is not a call, in bytes: what
+    /// lies above the reserve a call would keep (see [`Runtime::set_native_stack`]). `None`
+    /// when no stack was declared. Native code that recurses on guest input (a parser, a
+    /// translator) checks it as it goes and gives up with [`stack_overflow`] when it runs low.
+    #[inline(never)]
+    pub fn native_stack_left(&self) -> Option<usize> {
+        let floor = self.native_floor.get();
+        if floor == 0 {
+            return None;
+        }
+        let marker = 0u8;
+        let here = std::hint::black_box(&marker) as *const u8 as usize;
+        Some(here.saturating_sub(floor.saturating_add(NATIVE_STACK_RESERVE)))
+    }
+
+    /// Registers a root node as a new call target. Besides the runtime's list, a permanent heap
+    /// cell owns it for the call nodes that will call it (see [`TargetCell`]); both let go when
+    /// the runtime is dropped.
     pub fn create_call_target(&self, root: Box<dyn RootNode<L>>) -> Rc<CallTarget<L>> {
         let mut targets = self.targets.borrow_mut();
-        let t = Rc::new(CallTarget::new(CallTargetId(targets.len() as u32), root));
+        let t = Rc::new(CallTarget::new(CallTargetId(targets.len() as u32), root, NATIVE_STACK_RESERVE));
+        t.set_native_floor(self.native_floor.get());
+        t.set_cell(self.heap.alloc_permanent(TargetCell::new(t.clone())));
         targets.push(t.clone());
         t
     }
@@ -127,7 +155,7 @@ impl<L: Language> Runtime<L> {
         let Some(region) = cells.get(base..end) else {
             return Err(stack_overflow());
         };
-        if here < self.native_limit.get() {
+        if here < target.native_limit() {
             return Err(stack_overflow());
         }
         self.stack.touch(end);

@@ -7,10 +7,9 @@ use porcini::{Frame, GuestError, SlotId, Stage, Unwind, Value};
 
 use super::type_error;
 use crate::Sl;
-use crate::parser;
+use crate::load::{LoadError, load};
 use crate::runtime::display::display;
 use crate::runtime::state::EvalEntry;
-use crate::translate::register;
 
 fn arg(args: &[Value], i: usize) -> Value {
     args.get(i).copied().unwrap_or(Value::NULL)
@@ -20,8 +19,7 @@ fn arg(args: &[Value], i: usize) -> Value {
 pub fn define_function(f: &mut Frame<'_, Sl>, args: &[Value]) -> Result<Value, Unwind<Value>> {
     let code = arg(args, 0);
     let Some(text) = code.as_str() else { return Err(type_error("defineFunction", args)) };
-    let program = parser::parse(text.as_str()).map_err(|e| GuestError::raise(e.to_string()))?;
-    register(f.runtime(), &program, "[defineFunction]");
+    load(f.runtime(), text.as_str(), "[defineFunction]").map_err(LoadError::into_unwind)?;
     Ok(code)
 }
 
@@ -42,8 +40,7 @@ pub fn eval(f: &mut Frame<'_, Sl>, args: &[Value]) -> Result<Value, Unwind<Value
     let entry = match cached {
         Some(e) => e,
         None => {
-            let program = parser::parse(code.as_str()).map_err(|e| GuestError::raise(e.to_string()))?;
-            let main = register(rt, &program, "(eval)");
+            let main = load(rt, code.as_str(), "(eval)").map_err(LoadError::into_unwind)?;
             let e = Rc::new(EvalEntry { main });
             rt.lang.eval_cache.borrow_mut().insert(code.as_str().to_string(), e.clone());
             e

@@ -135,12 +135,11 @@ impl InvokeNode {
         let used = self.cache.iter().filter(|c| c.get().is_some()).count();
         let function = callee.as_function();
         if let (Some(func), false) = (function, self.indirect.get()) {
-            if used < CACHE_LIMIT {
-                let entry = CacheEntry {
-                    function: callee,
-                    call: DirectCallNode::new(target.clone()),
-                    stable: func.stable_assumption(),
-                };
+            // A target always has its heap cell (the runtime created it); without one the site
+            // would simply call indirectly.
+            let call = if used < CACHE_LIMIT { DirectCallNode::new(&target) } else { None };
+            if let Some(call) = call {
+                let entry = CacheEntry { function: callee, call, stable: func.stable_assumption() };
                 let _ = self.cache[used].set(entry);
                 if used + 1 > 1 {
                     porcini::spec::report_polymorphic_specialize(f);

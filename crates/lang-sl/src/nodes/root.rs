@@ -21,12 +21,15 @@ pub struct FunctionRoot {
     descriptor: Rc<FrameDescriptor>,
     body: BlockNode<Sl>,
     source: String,
+    /// The body's depth plus this root's own level (see [`RootNode::tree_depth`]).
+    depth: usize,
 }
 
 impl FunctionRoot {
     /// A function root; `source` is `file:line` for traces.
     pub fn new(name: &str, descriptor: Rc<FrameDescriptor>, body: BlockNode<Sl>, source: String) -> FunctionRoot {
-        FunctionRoot { name: name.into(), descriptor, body, source }
+        let depth = porcini::node::tree_depth(&body as &dyn ExprNode<Sl>).saturating_add(1);
+        FunctionRoot { name: name.into(), descriptor, body, source, depth }
     }
     /// The body.
     pub fn body(&self) -> &BlockNode<Sl> {
@@ -49,6 +52,9 @@ impl RootNode<Sl> for FunctionRoot {
     }
     fn node_count(&self) -> usize {
         porcini::node::count_nodes(&self.body as &dyn ExprNode<Sl>)
+    }
+    fn tree_depth(&self) -> usize {
+        self.depth
     }
     fn source_section(&self) -> String {
         self.source.clone()
@@ -94,6 +100,11 @@ impl RootNode<Sl> for BuiltinRoot {
     }
     fn node_count(&self) -> usize {
         1
+    }
+    // A builtin runs no tree; those that recurse on guest input (`eval`, `defineFunction`)
+    // check the native stack themselves.
+    fn tree_depth(&self) -> usize {
+        0
     }
     fn is_internal(&self) -> bool {
         true

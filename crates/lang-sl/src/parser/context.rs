@@ -6,7 +6,11 @@
 //! are stored as a trie from the top of the stack down, and every node is interned, so two
 //! contexts are equal exactly when their ids are equal. Prediction groups configurations by
 //! (state, context), so this equality must agree with the reference's structural equality; the
-//! merge below follows ANTLR's `PredictionContext.merge` case by case to guarantee that.
+//! merge below follows ANTLR's `PredictionContext.merge` case by case to guarantee that. In
+//! full-context mode a merge yields the trie of the union of the two sets of stacks (each top
+//! return state once, with the merge of its parents below it), so a context is a function of its
+//! set of stacks alone, whatever order the stacks were merged in; the memoized closure in
+//! `returns` relies on that.
 //!
 //! In SLL mode (`wildcard`) the empty context means "any stack" and absorbs everything it is
 //! merged with; in full-context mode it is the empty stack and is kept as a `$` entry.
@@ -14,6 +18,7 @@
 use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 
 use super::atn::StateId;
 
@@ -38,46 +43,93 @@ impl CtxId {
     pub(crate) const EMPTY: CtxId = CtxId(0);
 }
 
-/// A trie node. `Single` and `Array` entries are `(return state, parent)`; the `$` entry
-/// (return state [`EMPTY_RETURN`]) has no parent and sorts last.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+/// An entry of a trie node in storage form: `(return state, parent)`; the `$` entry (return
+/// state [`EMPTY_RETURN`]) has no parent and sorts last.
+type RawEntry = (u32, Option<CtxId>);
+
+/// A trie node. `Single` and `Array` entries are `(return state, parent)`.
+#[derive(Debug, Clone)]
 enum Node {
     Empty,
     Single { ret: u32, parent: CtxId },
-    Array(Rc<[(u32, Option<CtxId>)]>),
+    Array(Rc<[RawEntry]>),
 }
 
 /// The interning table. Ids stay valid until [`Contexts::reset`].
 pub(crate) struct Contexts {
     nodes: Vec<Node>,
-    index: FxHashMap<Node, CtxId>,
-    /// Results of earlier merges (ids are canonical, so a merge is a pure function of them).
-    merges: FxHashMap<(CtxId, CtxId, bool), CtxId>,
+    /// The single nodes by [`single_key`], and the array nodes by their entries. Single nodes
+    /// are most of them, and a plain integer key keeps their table small.
+    singles: FxHashMap<u64, CtxId>,
+    arrays: FxHashMap<Rc<[RawEntry]>, CtxId>,
+    /// Results of earlier merges by [`merge_key`] (ids are canonical, so a merge is a pure
+    /// function of them).
+    merges: FxHashMap<u64, CtxId>,
+    /// How many merges have not been found in `merges`, ever: a measure of the work done.
+    merges_done: u64,
+}
+
+/// The key of a single node in the interning table.
+fn single_key(ret: u32, parent: CtxId) -> u64 {
+    (u64::from(parent.0) << 32) | u64::from(ret)
+}
+
+/// The key of a merge: the smaller id, the larger id, and the mode in the top bit. Ids stay
+/// far below 2^31 (each is a node in memory).
+fn merge_key(a: CtxId, b: CtxId, wildcard: bool) -> u64 {
+    let (lo, hi) = if a.0 < b.0 { (a.0, b.0) } else { (b.0, a.0) };
+    (u64::from(wildcard) << 63) | (u64::from(lo) << 32) | u64::from(hi)
 }
 
 impl Contexts {
     pub(crate) fn new() -> Contexts {
-        let mut c = Contexts { nodes: Vec::new(), index: FxHashMap::default(), merges: FxHashMap::default() };
-        c.intern(Node::Empty);
-        c
+        Contexts {
+            nodes: vec![Node::Empty],
+            singles: FxHashMap::default(),
+            arrays: FxHashMap::default(),
+            merges: FxHashMap::default(),
+            merges_done: 0,
+        }
     }
 
     /// Forgets every context except the empty one (to bound memory between functions).
     pub(crate) fn reset(&mut self) {
         self.nodes.truncate(1);
-        self.index.clear();
-        self.index.insert(Node::Empty, CtxId::EMPTY);
+        self.singles.clear();
+        self.arrays.clear();
         self.merges.clear();
     }
 
-    fn intern(&mut self, n: Node) -> CtxId {
-        if let Some(id) = self.index.get(&n) {
+    /// How many contexts are interned (ids below it are in use).
+    pub(crate) fn len(&self) -> u32 {
+        self.nodes.len() as u32
+    }
+
+    /// How many merges were computed rather than found (ever; it only grows).
+    pub(crate) fn merges_done(&self) -> u64 {
+        self.merges_done
+    }
+
+    /// The id of the single node `ret` over `parent`, interning it if new.
+    fn single(&mut self, ret: u32, parent: CtxId) -> CtxId {
+        let next = CtxId(self.nodes.len() as u32);
+        let id = *self.singles.entry(single_key(ret, parent)).or_insert(next);
+        if id == next {
+            self.nodes.push(Node::Single { ret, parent });
+        }
+        id
+    }
+
+    /// The id of the array node with entries `e`, interning it if new.
+    fn array(&mut self, e: &[RawEntry]) -> CtxId {
+        if let Some(id) = self.arrays.get(e) {
             return *id;
         }
-        let id = CtxId(self.nodes.len() as u32);
-        self.nodes.push(n.clone());
-        self.index.insert(n, id);
-        id
+        let next = CtxId(self.nodes.len() as u32);
+        let entries: Rc<[RawEntry]> = Rc::from(e);
+        self.nodes.push(Node::Array(entries.clone()));
+        self.arrays.insert(entries, next);
+        next
     }
 
     fn node(&self, c: CtxId) -> &Node {
@@ -86,7 +138,7 @@ impl Contexts {
 
     /// The context with `ret` pushed on top of `parent`.
     pub(crate) fn push(&mut self, parent: CtxId, ret: StateId) -> CtxId {
-        self.intern(Node::Single { ret: ret.0 as u32, parent })
+        self.single(u32::from(ret.0), parent)
     }
 
     pub(crate) fn is_empty(&self, c: CtxId) -> bool {
@@ -124,7 +176,7 @@ impl Contexts {
     }
 
     /// The `i`-th top entry of `c` in storage form.
-    fn raw_entry(&self, c: CtxId, i: usize) -> (u32, Option<CtxId>) {
+    fn raw_entry(&self, c: CtxId, i: usize) -> RawEntry {
         match self.node(c) {
             Node::Empty => (EMPTY_RETURN, None),
             Node::Single { ret, parent } => (*ret, Some(*parent)),
@@ -138,11 +190,11 @@ impl Contexts {
     }
 
     /// A context from sorted entries; one entry is a single node (or the empty context).
-    fn node_from_entries(&mut self, e: Vec<(u32, Option<CtxId>)>) -> CtxId {
-        match e.as_slice() {
-            [(ret, Some(parent))] => self.intern(Node::Single { ret: *ret, parent: *parent }),
+    fn node_from_entries(&mut self, e: &[RawEntry]) -> CtxId {
+        match e {
+            [(ret, Some(parent))] => self.single(*ret, *parent),
             [(_, None)] | [] => CtxId::EMPTY,
-            _ => self.intern(Node::Array(Rc::from(e))),
+            _ => self.array(e),
         }
     }
 
@@ -152,10 +204,11 @@ impl Contexts {
         if a == b {
             return a;
         }
-        let key = if a.0 < b.0 { (a, b, wildcard) } else { (b, a, wildcard) };
+        let key = merge_key(a, b, wildcard);
         if let Some(m) = self.merges.get(&key) {
             return *m;
         }
+        self.merges_done += 1;
         let m = self.merge_uncached(a, b, wildcard);
         self.merges.insert(key, m);
         m
@@ -164,7 +217,9 @@ impl Contexts {
     fn merge_uncached(&mut self, a: CtxId, b: CtxId, wildcard: bool) -> CtxId {
         // Walk down pairs of single nodes with equal tops without recursion: stacks can be as
         // deep as the source is nested.
-        let mut chain: Vec<(CtxId, CtxId, u32, CtxId, CtxId)> = Vec::new();
+        // Each pair walked: the two nodes, their common return state and their two parents.
+        type Pair = (CtxId, CtxId, u32, CtxId, CtxId);
+        let mut chain: SmallVec<[Pair; 16]> = SmallVec::new();
         let (mut x, mut y) = (a, b);
         let mut result = loop {
             if x == y {
@@ -185,7 +240,7 @@ impl Contexts {
             } else if result == py {
                 y
             } else {
-                self.intern(Node::Single { ret, parent: result })
+                self.single(ret, result)
             };
         }
         result
@@ -202,7 +257,7 @@ impl Contexts {
             return CtxId::EMPTY;
         }
         let (na, nb) = (self.entry_count(a), self.entry_count(b));
-        let mut merged: Vec<(u32, Option<CtxId>)> = Vec::with_capacity(na + nb);
+        let mut merged: SmallVec<[RawEntry; 8]> = SmallVec::with_capacity(na + nb);
         let (mut i, mut j) = (0, 0);
         while i < na && j < nb {
             let ((ra, pa), (rb, pb)) = (self.raw_entry(a, i), self.raw_entry(b, j));
@@ -224,6 +279,6 @@ impl Contexts {
         }
         merged.extend((i..na).map(|k| self.raw_entry(a, k)));
         merged.extend((j..nb).map(|k| self.raw_entry(b, k)));
-        self.node_from_entries(merged)
+        self.node_from_entries(&merged)
     }
 }

@@ -18,6 +18,7 @@ mod parser;
 mod predict;
 mod recovery;
 mod resolve;
+mod returns;
 mod stream;
 #[cfg(test)]
 mod tests;
@@ -25,6 +26,7 @@ mod tests;
 pub use ast::*;
 pub use error::ParseError;
 pub use parser::MAX_NESTING;
+pub(crate) use parser::TOO_DEEP;
 
 /// Parses and resolves a whole SL source.
 ///
@@ -32,13 +34,21 @@ pub use parser::MAX_NESTING;
 /// limited to [`MAX_NESTING`] levels; deeper sources get the error `too deeply nested`. Parsing a
 /// source near the limit needs a large stack (the embedder runs the parser on a 1 GiB stack).
 pub fn parse(source: &str) -> Result<Program, ParseError> {
+    parse_guarded(source, &|| true)
+}
+
+/// Parses like [`parse`] on a native stack that may be too short for [`MAX_NESTING`] levels:
+/// `stack_ok` is asked at every level of nesting whether the stack has room for one more (a level
+/// takes a few kilobytes), and when it says no the parse ends with `too deeply nested` there.
+pub fn parse_guarded(source: &str, stack_ok: &dyn Fn() -> bool) -> Result<Program, ParseError> {
     // Offsets are 32-bit; a source that does not fit is rejected rather than mis-numbered.
     if source.len() >= u32::MAX as usize {
         return Err(ParseError::new(1, 1, "source too large"));
     }
-    match parse_with(source, false) {
+    match parse_with(source, false, stack_ok) {
         // A provisional prediction turned out wrong: do it all again the reference's way.
-        Err(None) => parse_with(source, true).map_err(|e| e.unwrap_or_else(|| ParseError::new(1, 1, "internal error"))),
+        Err(None) => parse_with(source, true, stack_ok)
+            .map_err(|e| e.unwrap_or_else(|| ParseError::new(1, 1, "internal error"))),
         r => r.map_err(|e| e.unwrap_or_else(|| ParseError::new(1, 1, "internal error"))),
     }
 }
@@ -46,12 +56,12 @@ pub fn parse(source: &str) -> Result<Program, ParseError> {
 /// Parses with the reference's prediction algorithm run eagerly (for tests comparing modes).
 #[cfg(test)]
 pub(crate) fn parse_exact(source: &str) -> Result<Program, ParseError> {
-    parse_with(source, true).map_err(|e| e.unwrap_or_else(|| ParseError::new(1, 1, "internal error")))
+    parse_with(source, true, &|| true).map_err(|e| e.unwrap_or_else(|| ParseError::new(1, 1, "internal error")))
 }
 
 /// One parse; `Err(None)` asks for a parse in exact mode.
-fn parse_with(source: &str, exact: bool) -> Result<Program, Option<ParseError>> {
-    let mut p = parser::Parser::new(source, exact).map_err(Some)?;
+fn parse_with(source: &str, exact: bool, stack_ok: &dyn Fn() -> bool) -> Result<Program, Option<ParseError>> {
+    let mut p = parser::Parser::new(source, exact, stack_ok).map_err(Some)?;
     match p.simplelanguage() {
         Ok(functions) => match p.semantic_error() {
             Some(e) => Err(Some(e)),

@@ -28,6 +28,10 @@ use super::stream::TokenStream;
 /// parses on with room to spare.
 pub const MAX_NESTING: u32 = 100_000;
 
+/// The message of the error for nesting beyond [`MAX_NESTING`] (or beyond what the native stack
+/// holds, see [`super::parse_guarded`]).
+pub(crate) const TOO_DEEP: &str = "too deeply nested";
+
 pub(super) type PResult<T> = Result<T, ParseError>;
 
 /// An active rule invocation.
@@ -69,6 +73,8 @@ pub(crate) struct Parser<'s> {
     pub(super) exact: bool,
     /// Decisions taken provisionally, in the order they were made.
     pub(super) pending: Vec<Pending>,
+    /// Whether the native stack has room for another level of nesting.
+    pub(super) stack_ok: &'s dyn Fn() -> bool,
 }
 
 /// The suffix chain of an identifier being parsed (`f(x).y[z] = ...`), tracked like the
@@ -124,7 +130,7 @@ fn starts_statement(t: Tok) -> bool {
 }
 
 impl<'s> Parser<'s> {
-    pub(crate) fn new(src: &'s str, exact: bool) -> PResult<Parser<'s>> {
+    pub(crate) fn new(src: &'s str, exact: bool, stack_ok: &'s dyn Fn() -> bool) -> PResult<Parser<'s>> {
         let atn: &'static Atn = &ATN;
         Ok(Parser {
             ts: TokenStream::new(src)?,
@@ -141,6 +147,7 @@ impl<'s> Parser<'s> {
             semantic: None,
             exact,
             pending: Vec::new(),
+            stack_ok,
         })
     }
 

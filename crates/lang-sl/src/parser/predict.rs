@@ -13,8 +13,10 @@
 //! rules, merge semantics and error fallbacks.
 //!
 //! Full-context look-ahead from the same token position with the same configuration set always
-//! ends the same way, so outcomes are memoized per (position, configuration set). (The parser
-//! normally defers full-context prediction altogether; see `recovery`.)
+//! ends the same way, so outcomes are memoized per (position, configuration set). Its closures
+//! return through enclosing rules from a memo (`returns`), so that each token of look-ahead
+//! costs about the same however deeply nested the source is. (The parser normally defers
+//! full-context prediction altogether; see `recovery`.)
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -22,6 +24,7 @@ use super::atn::{Atn, StateId, Transition};
 use super::context::{Contexts, CtxId, Entry};
 use super::error::ParseError;
 use super::lexer::Tok;
+use super::returns::Returns;
 use super::stream::{TokenIndex, TokenStream};
 
 /// A prediction configuration: an ATN state reached by alternative `alt` with a context.
@@ -153,6 +156,15 @@ pub(crate) enum Outcome {
     NoViable { offending: TokenIndex },
 }
 
+/// A limit on the work of full-context predictions: steps of look-ahead (memoized ones are
+/// free) and context merges, whose number per step grows with how many differently shaped
+/// stacks the merged contexts hold.
+pub(crate) struct Budget {
+    pub(crate) steps: usize,
+    /// No step starts once [`Contexts::merges_done`] has reached this.
+    pub(crate) merges_until: u64,
+}
+
 /// Result of the SLL stage.
 pub(crate) enum Sll {
     Done(Outcome),
@@ -175,11 +187,18 @@ pub(crate) struct Predictor {
     first_steps: FxHashMap<(StateId, Tok), FirstStep>,
     memo: FxHashMap<(TokenIndex, u32), Outcome>,
     set_ids: FxHashMap<Signature, u32>,
+    /// Memoized rule returns for full-context closures.
+    returns: Returns,
 }
 
 impl Predictor {
     pub(crate) fn new() -> Predictor {
-        Predictor { first_steps: FxHashMap::default(), memo: FxHashMap::default(), set_ids: FxHashMap::default() }
+        Predictor {
+            first_steps: FxHashMap::default(),
+            memo: FxHashMap::default(),
+            set_ids: FxHashMap::default(),
+            returns: Returns::default(),
+        }
     }
 
     /// Forgets everything that refers to interned contexts (call together with
@@ -187,6 +206,7 @@ impl Predictor {
     pub(crate) fn reset(&mut self) {
         self.memo.clear();
         self.set_ids.clear();
+        self.returns.clear();
     }
 
     /// SLL prediction for `decision` at the stream's current token.
@@ -202,8 +222,8 @@ impl Predictor {
         let step = match self.first_steps.get(&(decision, t)) {
             Some(s) => *s,
             None => {
-                let s0 = start_state(atn, ctxs, decision, CtxId::EMPTY, false);
-                let step = match compute_reach(atn, ctxs, &s0, t, false) {
+                let s0 = start_state(atn, ctxs, &mut self.returns, decision, CtxId::EMPTY, false);
+                let step = match compute_reach(atn, ctxs, &mut self.returns, &s0, t, false) {
                     None => FirstStep::Error(s0.alt_that_finished_rule(atn, ctxs)),
                     Some(reach) => match reach.unique_alt() {
                         Some(a) => FirstStep::Alt(a),
@@ -233,12 +253,12 @@ impl Predictor {
         decision: StateId,
         start: TokenIndex,
     ) -> Result<Sll, ParseError> {
-        let mut prev = start_state(atn, ctxs, decision, CtxId::EMPTY, false);
+        let mut prev = start_state(atn, ctxs, &mut self.returns, decision, CtxId::EMPTY, false);
         let mut i = start;
         let mut eof_steps = 0;
         loop {
             let t = ts.get(i)?.kind;
-            let Some(reach) = compute_reach(atn, ctxs, &prev, t, false) else {
+            let Some(reach) = compute_reach(atn, ctxs, &mut self.returns, &prev, t, false) else {
                 return Ok(Sll::Done(match prev.alt_that_finished_rule(atn, ctxs) {
                     Some(a) => Outcome::Alt(a),
                     None => Outcome::NoViable { offending: i },
@@ -275,7 +295,28 @@ impl Predictor {
         start: TokenIndex,
         outer: CtxId,
     ) -> Result<Outcome, ParseError> {
-        let mut prev = start_state(atn, ctxs, decision, outer, true);
+        let mut unlimited = Budget { steps: usize::MAX, merges_until: u64::MAX };
+        let outcome = self.full_within(atn, ctxs, ts, decision, start, outer, &mut unlimited)?;
+        // Unreachable: no look-ahead takes `usize::MAX` steps. Alternative 1 is what the lazy
+        // parse assumes anyway.
+        Ok(outcome.unwrap_or(Outcome::Alt(1)))
+    }
+
+    /// [`Predictor::full`] within `budget`, which the look-ahead's steps are taken from; `None`
+    /// if the budget ran out first.
+    #[allow(clippy::too_many_arguments, reason = "the prediction's inputs and its budget")]
+    pub(crate) fn full_within(
+        &mut self,
+        atn: &Atn,
+        ctxs: &mut Contexts,
+        ts: &mut TokenStream<'_>,
+        decision: StateId,
+        start: TokenIndex,
+        outer: CtxId,
+        budget: &mut Budget,
+    ) -> Result<Option<Outcome>, ParseError> {
+        self.returns.start_prediction(ctxs);
+        let mut prev = start_state(atn, ctxs, &mut self.returns, decision, outer, true);
         let mut i = start;
         let mut visited: Vec<(TokenIndex, u32)> = Vec::new();
         let mut eof_steps = 0;
@@ -284,9 +325,14 @@ impl Predictor {
             if let Some(o) = self.memo.get(&key) {
                 break *o;
             }
+            if budget.steps == 0 || ctxs.merges_done() >= budget.merges_until {
+                return Ok(None);
+            }
+            budget.steps -= 1;
             visited.push(key);
             let t = ts.get(i)?.kind;
-            let Some(reach) = compute_reach(atn, ctxs, &prev, t, true) else {
+            self.returns.start_step();
+            let Some(reach) = compute_reach(atn, ctxs, &mut self.returns, &prev, t, true) else {
                 break match prev.alt_that_finished_rule(atn, ctxs) {
                     Some(a) => Outcome::Alt(a),
                     None => Outcome::NoViable { offending: i },
@@ -311,7 +357,7 @@ impl Predictor {
         for key in visited {
             self.memo.insert(key, outcome);
         }
-        Ok(outcome)
+        Ok(Some(outcome))
     }
 
     fn set_id(&mut self, set: &ConfigSet) -> u32 {
@@ -322,20 +368,34 @@ impl Predictor {
 }
 
 /// The closure of the decision state's alternatives (ANTLR's `computeStartState`).
-fn start_state(atn: &Atn, ctxs: &mut Contexts, decision: StateId, ctx: CtxId, full: bool) -> ConfigSet {
+fn start_state(
+    atn: &Atn,
+    ctxs: &mut Contexts,
+    returns: &mut Returns,
+    decision: StateId,
+    ctx: CtxId,
+    full: bool,
+) -> ConfigSet {
     let mut set = ConfigSet::new(full);
     let mut busy = Busy::default();
     for (i, t) in atn.state(decision).transitions.iter().enumerate() {
         let c = Config { state: t.target(), alt: (i + 1) as u8, ctx, dips: 0 };
         busy.clear();
-        closure(atn, ctxs, c, &mut set, &mut busy, full, false);
+        close(atn, ctxs, returns, c, &mut set, &mut busy, false);
     }
     set
 }
 
 /// The configurations reachable by matching `t` from `from`, closed again (ANTLR's
 /// `computeReachSet`); `None` if nothing matches.
-fn compute_reach(atn: &Atn, ctxs: &mut Contexts, from: &ConfigSet, t: Tok, full: bool) -> Option<ConfigSet> {
+fn compute_reach(
+    atn: &Atn,
+    ctxs: &mut Contexts,
+    returns: &mut Returns,
+    from: &ConfigSet,
+    t: Tok,
+    full: bool,
+) -> Option<ConfigSet> {
     let mut intermediate = ConfigSet::new(full);
     let mut skipped_stops: Vec<Config> = Vec::new();
     for c in &from.configs {
@@ -366,7 +426,7 @@ fn compute_reach(atn: &Atn, ctxs: &mut Contexts, from: &ConfigSet, t: Tok, full:
         let mut reach = ConfigSet::new(full);
         let mut busy = Busy::default();
         for c in &intermediate.configs {
-            closure(atn, ctxs, *c, &mut reach, &mut busy, full, t == Tok::Eof);
+            close(atn, ctxs, returns, *c, &mut reach, &mut busy, t == Tok::Eof);
         }
         reach
     };
@@ -399,7 +459,33 @@ fn only_stop_states(atn: &Atn, ctxs: &mut Contexts, set: ConfigSet, look_to_end_
 }
 
 /// Adds to `set` every configuration reachable from `config` without consuming input (ANTLR's
-/// `closure`), iteratively because the walk can return through arbitrarily deep stacks.
+/// `closure`): in full-context mode through the memoized walk of `returns`, otherwise directly.
+fn close(
+    atn: &Atn,
+    ctxs: &mut Contexts,
+    returns: &mut Returns,
+    config: Config,
+    set: &mut ConfigSet,
+    busy: &mut Busy,
+    eof_as_epsilon: bool,
+) {
+    if set.full {
+        #[cfg(test)]
+        if cross_check::enabled() {
+            cross_check::compare(atn, ctxs, returns, config, eof_as_epsilon);
+        }
+        returns.closure(atn, ctxs, config.state, config.ctx, eof_as_epsilon, &mut |ctxs, (state, ctx)| {
+            set.add(Config { state, ctx, ..config }, ctxs)
+        });
+    } else {
+        closure(atn, ctxs, config, set, busy, false, eof_as_epsilon);
+    }
+}
+
+/// Adds to `set` every configuration reachable from `config` without consuming input (ANTLR's
+/// `closure`), iteratively because the walk can return through arbitrarily deep stacks. SLL
+/// prediction uses it; full-context prediction uses the memoized walk of `returns`, which tests
+/// check against this one.
 fn closure(
     atn: &Atn,
     ctxs: &mut Contexts,
@@ -469,5 +555,40 @@ fn follow_edges(
             continue;
         }
         work.push(n);
+    }
+}
+
+/// In tests, the memoized full-context closure can be checked against the plain walk, which is
+/// ANTLR's algorithm as written.
+#[cfg(test)]
+pub(super) mod cross_check {
+    use std::cell::Cell;
+
+    use super::{Atn, Busy, Config, ConfigSet, Contexts, Returns, closure};
+
+    thread_local! {
+        static ENABLED: Cell<bool> = const { Cell::new(false) };
+    }
+
+    pub(crate) fn enabled() -> bool {
+        ENABLED.with(Cell::get)
+    }
+
+    /// Runs `f` with every full-context closure computed both ways and compared.
+    pub(crate) fn with<T>(f: impl FnOnce() -> T) -> T {
+        ENABLED.with(|e| e.set(true));
+        let r = f();
+        ENABLED.with(|e| e.set(false));
+        r
+    }
+
+    pub(super) fn compare(atn: &Atn, ctxs: &mut Contexts, returns: &mut Returns, config: Config, eof: bool) {
+        let mut plain = ConfigSet::new(true);
+        closure(atn, ctxs, config, &mut plain, &mut Busy::default(), true, eof);
+        let mut memoized = ConfigSet::new(true);
+        returns.closure(atn, ctxs, config.state, config.ctx, eof, &mut |ctxs, (state, ctx)| {
+            memoized.add(Config { state, ctx, ..config }, ctxs)
+        });
+        assert_eq!(plain.signature(), memoized.signature(), "closure of {config:?}");
     }
 }

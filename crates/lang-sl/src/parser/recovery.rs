@@ -21,8 +21,8 @@ use super::atn::{P, Rule, StateId, StateKind, TokenSet};
 use super::context::{CtxId, Entry};
 use super::error::ParseError;
 use super::lexer::{Tok, Token, escape_ws};
-use super::parser::{Frame, MAX_NESTING, PResult, Parser};
-use super::predict::{Outcome, Sll};
+use super::parser::{Frame, MAX_NESTING, PResult, Parser, TOO_DEEP};
+use super::predict::{Budget, Outcome, Sll};
 use super::stream::TokenIndex;
 
 impl Parser<'_> {
@@ -32,11 +32,12 @@ impl Parser<'_> {
     }
 
     /// Enters a rule invoked from the current state. Expressions and blocks count towards the
-    /// nesting limit.
+    /// nesting limit, and each of them asks whether the native stack has room for one more
+    /// level.
     pub(super) fn enter(&mut self, rule: Rule) -> PResult<()> {
         if matches!(rule, Rule::Expression | Rule::Block) {
             self.depth += 1;
-            if self.depth > MAX_NESTING {
+            if self.depth > MAX_NESTING || !(self.stack_ok)() {
                 return Err(self.too_deep());
             }
         }
@@ -56,7 +57,7 @@ impl Parser<'_> {
     #[inline(never)]
     fn too_deep(&self) -> ParseError {
         let t = self.ts.current();
-        ParseError::new(t.line, t.col, "too deeply nested")
+        ParseError::new(t.line, t.col, TOO_DEEP)
     }
 
     /// Leaves the current rule; the state goes back to where the rule was invoked.
@@ -277,19 +278,59 @@ impl Parser<'_> {
     /// one whose look-ahead fails, or runs into a lexical error, is what it reports. Returns
     /// `Err(())` if a replay contradicts the provisional choice (the caller then parses again in
     /// exact mode).
+    ///
+    /// The replays share a budget linear in the source: [`REPLAY_STEPS_PER_TOKEN`] tokens of
+    /// look-ahead and [`REPLAY_MERGES_PER_TOKEN`] context merges per token read so far, plus
+    /// [`REPLAY_WORK_MIN`] of each. A look-ahead costs about the same per token however deeply
+    /// the source nests, but some sources need quadratic work, as in the reference: a decision
+    /// pending in every few tokens whose look-ahead resolves only near the error
+    /// (`a.b = c < a.b = c < ... 1 >= 2 }`), or contexts merging stacks of many shapes (a long
+    /// chain of `a = b + ` links followed by one of `a = `). Should the budget run out, the
+    /// decisions not replayed are taken to resolve as provisionally decided, and the parser's own
+    /// error stands, which can differ from the reference's. No source short of such adversarial
+    /// shapes, thousands of links long, comes near the budget.
     pub(super) fn replay_pending(&mut self) -> Result<Option<ParseError>, ()> {
         let pending = std::mem::take(&mut self.pending);
+        let tokens = self.ts.lexed();
+        let mut budget = Budget {
+            steps: tokens.saturating_mul(REPLAY_STEPS_PER_TOKEN).saturating_add(REPLAY_WORK_MIN),
+            merges_until: self.ctxs.merges_done().saturating_add(
+                (tokens as u64).saturating_mul(REPLAY_MERGES_PER_TOKEN).saturating_add(REPLAY_WORK_MIN as u64),
+            ),
+        };
         for p in pending {
-            match self.predictor.full(self.atn, &mut self.ctxs, &mut self.ts, p.decision, p.start, p.outer) {
-                Ok(Outcome::Alt(1)) => {}
-                Ok(Outcome::NoViable { offending }) => return Ok(Some(self.no_viable(p.start, offending))),
-                Ok(Outcome::Alt(_)) => return Err(()),
+            let outcome = self.predictor.full_within(
+                self.atn,
+                &mut self.ctxs,
+                &mut self.ts,
+                p.decision,
+                p.start,
+                p.outer,
+                &mut budget,
+            );
+            match outcome {
+                Ok(Some(Outcome::Alt(1))) => {}
+                Ok(Some(Outcome::NoViable { offending })) => return Ok(Some(self.no_viable(p.start, offending))),
+                Ok(Some(Outcome::Alt(_))) => return Err(()),
+                Ok(None) => return Ok(None),
                 Err(lexical) => return Ok(Some(lexical)),
             }
         }
         Ok(None)
     }
 }
+
+/// Tokens of replayed look-ahead allowed per token of source (see [`Parser::replay_pending`]).
+/// A chain of assignments at the nesting limit that is valid up to the limit replays about two
+/// per token; the budget leaves twice that.
+const REPLAY_STEPS_PER_TOKEN: usize = 4;
+
+/// Context merges allowed per token of source in replays. Long chains of assignments, with or
+/// without operators, need at most about ten.
+const REPLAY_MERGES_PER_TOKEN: u64 = 32;
+
+/// Steps and merges allowed in replays whatever the size of the source.
+const REPLAY_WORK_MIN: usize = 20_000;
 
 /// A decision taken provisionally (see [`Parser::predict`]).
 pub(super) struct Pending {

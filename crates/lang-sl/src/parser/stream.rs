@@ -71,6 +71,11 @@ impl<'s> TokenStream<'s> {
         }
     }
 
+    /// How many tokens have been lexed so far.
+    pub(crate) fn lexed(&self) -> usize {
+        self.tokens.len()
+    }
+
     /// The current token (always already lexed).
     pub(crate) fn current(&self) -> Token {
         match self.tokens.get(self.pos).or_else(|| self.tokens.last()) {

@@ -100,6 +100,9 @@ impl<N: ExprNode<Toy>> RootNode<Toy> for Root<N> {
     fn node_count(&self) -> usize {
         2
     }
+    fn tree_depth(&self) -> usize {
+        porcini::node::tree_depth(&*self.node as &dyn ExprNode<Toy>) + 1
+    }
 }
 
 /// A runtime with one call target whose body is the node under test.

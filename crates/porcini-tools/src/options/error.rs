@@ -6,12 +6,12 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionError {
     /// No option has this name. `name` is the name as given, without the `engine.` prefix;
-    /// `suggestion` is the closest valid name when it is close enough to be a likely typo, and
-    /// `closest` is the closest valid name in any case.
+    /// `closest` is the valid name closest to it (ignoring case; there is always one), and
+    /// `likely_typo` whether it is close enough for `name` to be a misspelling of it.
     Unknown {
         name: String,
-        suggestion: Option<String>,
-        closest: String,
+        closest: Option<String>,
+        likely_typo: bool,
     },
     /// The option exists but the value does not parse. `expected` completes the sentence
     /// "expected ...".
@@ -29,16 +29,19 @@ impl fmt::Display for OptionError {
         match self {
             OptionError::Unknown {
                 name,
-                suggestion,
                 closest,
+                likely_typo,
             } => {
                 write!(f, "Unknown option 'engine.{name}'.")?;
-                match suggestion {
-                    Some(suggestion) => write!(f, " Did you mean 'engine.{suggestion}'?"),
-                    None => write!(
+                match closest {
+                    Some(closest) if *likely_typo => write!(f, " Did you mean 'engine.{closest}'?"),
+                    // Far from every option: name the closest without claiming a typo, and
+                    // point at the full list.
+                    Some(closest) => write!(
                         f,
-                        " The closest valid option is 'engine.{closest}'; --help lists them all."
+                        " The closest valid option is 'engine.{closest}'; see --help for the list."
                     ),
+                    None => Ok(()),
                 }
             }
             OptionError::BadValue {

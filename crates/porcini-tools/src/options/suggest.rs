@@ -1,24 +1,29 @@
-//! "Did you mean" suggestions for misspelled option names.
+//! Suggestions for unknown option names: the closest valid name, and whether it is close enough
+//! to be a likely typo.
 //!
 //! The distance is the optimal-string-alignment variant of Damerau-Levenshtein (insertions,
 //! deletions, substitutions and swaps of two neighbouring characters each cost one), computed on
-//! lower-cased names so that a wrong capitalisation alone costs nothing and is always suggested.
+//! lower-cased names so that a wrong capitalisation alone costs nothing and is always a likely
+//! typo.
 
-/// How an unknown name relates to the valid ones.
+/// The valid name closest to an unknown one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Nearest<'a> {
-    /// Close enough to be a likely typo of this name.
-    Typo(&'a str),
-    /// Not a plausible typo of anything; this is still the least distant name.
-    Closest(&'a str),
+pub(crate) struct Closest<'a> {
+    pub(crate) name: &'a str,
+    /// Whether the distance is small enough for the unknown name to be a misspelling of this
+    /// one, rather than a name of something else.
+    pub(crate) likely_typo: bool,
 }
 
 /// Returns the candidate closest to `input` (the first of equally close ones, so the answer
-/// follows the table order and is stable), or `None` when there are no candidates.
-pub(crate) fn nearest<'a>(input: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<Nearest<'a>> {
+/// follows the table order and is stable), or `None` if there are no candidates.
+pub(crate) fn closest<'a>(
+    input: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<Closest<'a>> {
     let input: Vec<char> = input.to_lowercase().chars().collect();
     // A third of the name may be wrong, but at least one and at most four edits: beyond that the
-    // name is reported as merely the closest, not as what the user meant.
+    // closest name is usually an unrelated option, which is worth naming but not as a correction.
     let limit = (input.len() / 3).clamp(1, 4);
     let mut best: Option<(usize, &'a str)> = None;
     for candidate in candidates {
@@ -28,17 +33,10 @@ pub(crate) fn nearest<'a>(input: &str, candidates: impl IntoIterator<Item = &'a 
             best = Some((distance, candidate));
         }
     }
-    best.map(|(d, candidate)| if d <= limit { Nearest::Typo(candidate) } else { Nearest::Closest(candidate) })
-}
-
-/// Returns the candidate closest to `input`, or `None` when even the closest one is too far away
-/// to be a plausible typo.
-#[cfg(test)]
-pub(crate) fn closest<'a>(input: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    match nearest(input, candidates) {
-        Some(Nearest::Typo(c)) => Some(c),
-        _ => None,
-    }
+    best.map(|(distance, name)| Closest {
+        name,
+        likely_typo: distance <= limit,
+    })
 }
 
 /// The optimal-string-alignment distance between two character sequences.

@@ -1,6 +1,6 @@
 //! Option parsing, driven by a table of command lines and the outcome each must produce.
 
-use super::suggest::distance;
+use super::suggest::{Closest, closest, distance};
 use super::*;
 
 /// Applies the whitespace-separated arguments of `args` to default options and compares the
@@ -206,14 +206,19 @@ fn unknown_names_and_suggestions() {
         "--engine.InliningExpansionBugdet=1",
         "Unknown option 'engine.InliningExpansionBugdet'. Did you mean 'engine.InliningExpansionBudget'?",
     );
-    // A name that is no plausible typo still gets the closest valid one, worded as such.
+    // Far from every option: the closest one is named, not offered as a correction.
     check(
         "--engine.Frobnicate",
-        "Unknown option 'engine.Frobnicate'. The closest valid option is 'engine.Profiling'; --help lists them all.",
+        "Unknown option 'engine.Frobnicate'. \
+         The closest valid option is 'engine.Profiling'; see --help for the list.",
     );
     check(
         "--engine.X",
-        "Unknown option 'engine.X'. The closest valid option is 'engine.OSR'; --help lists them all.",
+        "Unknown option 'engine.X'. The closest valid option is 'engine.OSR'; see --help for the list.",
+    );
+    check(
+        "--engine.Foo=1",
+        "Unknown option 'engine.Foo'. The closest valid option is 'engine.Mode'; see --help for the list.",
     );
     check(
         "--engine.=1",
@@ -249,8 +254,8 @@ fn set_get_and_apply_args() {
         options.set("Inlinning", "true").unwrap_err(),
         OptionError::Unknown {
             name: "Inlinning".to_string(),
-            suggestion: Some("Inlining".to_string()),
-            closest: "Inlining".to_string(),
+            closest: Some("Inlining".to_string()),
+            likely_typo: true,
         },
     );
 
@@ -415,6 +420,30 @@ fn help_rows() {
         "--engine.DumpPath=<string> | dumps | Directory that graph and decision dumps are written to."
     );
     assert!(find("--engine.MultiTier=").contains("porcini is single-tier"));
+}
+
+#[test]
+fn closest_names() {
+    // (input, closest option, whether it is a likely typo): up to a third of the name (one to
+    // four edits, case ignored) counts as a typo; the first of equally close options wins.
+    let cases: &[(&str, &str, bool)] = &[
+        ("Splitingg", "Splitting", true),
+        ("splitting", "Splitting", true),
+        ("OSr", "OSR", true),
+        ("X", "OSR", false),
+        ("Foo", "Mode", false),
+        ("Frobnicate", "Profiling", false),
+        ("TraceCompliation", "TraceCompilation", true),
+    ];
+    let names = || OPTIONS.iter().map(|descriptor| descriptor.name);
+    for &(input, name, likely_typo) in cases {
+        assert_eq!(
+            closest(input, names()),
+            Some(Closest { name, likely_typo }),
+            "closest({input:?})"
+        );
+    }
+    assert_eq!(closest("Splitting", std::iter::empty()), None);
 }
 
 #[test]
