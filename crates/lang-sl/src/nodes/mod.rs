@@ -55,25 +55,23 @@ pub(crate) fn is_number<S: Stage<Sl>>(s: &mut S, v: S::Val) -> S::Bool {
 /// trait's defaults (monomorphic, no named specializations).
 macro_rules! expr_node {
     (stateless $ty:ident, $name:literal, children($this:ident => $children:expr), clone($this2:ident => $clone:expr)) => {
-        impl porcini::ExprNode<crate::Sl> for $ty {
-            porcini::stage_entry_points!(crate::Sl);
-            fn clone_uninitialized(&self) -> Box<dyn porcini::ExprNode<crate::Sl>> {
-                let $this2 = self;
-                Box::new($clone)
-            }
-            fn kind_name(&self) -> &'static str {
-                $name
-            }
-            fn children(&self) -> Vec<&dyn porcini::ExprNode<crate::Sl>> {
-                let $this = self;
-                $children
-            }
-        }
+        expr_node!(@impl [] $ty, $name, children($this => $children), clone($this2 => $clone), {});
     };
     ($ty:ident, $name:literal, children($this:ident => $children:expr), clone($this2:ident => $clone:expr)) => {
         expr_node!(generic[] $ty, $name, children($this => $children), clone($this2 => $clone));
     };
     (generic[$($g:tt)*] $ty:ty, $name:literal, children($this:ident => $children:expr), clone($this2:ident => $clone:expr)) => {
+        expr_node!(@impl [$($g)*] $ty, $name, children($this => $children), clone($this2 => $clone), {
+            fn cost(&self) -> porcini::NodeCost {
+                self.node_cost()
+            }
+            fn active_specializations(&self) -> Vec<&'static str> {
+                self.active_names()
+            }
+        });
+    };
+    // The shared body; `$extra` holds the methods that differ between the two kinds of node.
+    (@impl [$($g:tt)*] $ty:ty, $name:literal, children($this:ident => $children:expr), clone($this2:ident => $clone:expr), {$($extra:tt)*}) => {
         impl<$($g)*> porcini::ExprNode<crate::Sl> for $ty {
             porcini::stage_entry_points!(crate::Sl);
             fn clone_uninitialized(&self) -> Box<dyn porcini::ExprNode<crate::Sl>> {
@@ -87,12 +85,7 @@ macro_rules! expr_node {
                 let $this = self;
                 $children
             }
-            fn cost(&self) -> porcini::NodeCost {
-                self.node_cost()
-            }
-            fn active_specializations(&self) -> Vec<&'static str> {
-                self.active_names()
-            }
+            $($extra)*
         }
     };
 }
