@@ -11,7 +11,7 @@ use std::rc::Rc;
 
 use porcini::bigint::BigInt;
 use porcini::call_target::CallTarget;
-use porcini::control::{BlockNode, IfNode, JumpNode, ReturnNode, WhileNode};
+use porcini::control::{BlockNode, BodyNode, IfNode, JumpNode, ReturnNode, WhileNode};
 use porcini::{FrameDescriptor, Operand, Runtime, SlotId, Value};
 
 use crate::Sl;
@@ -63,15 +63,17 @@ impl Translator<'_> {
             }
             Stmt::Break(_) => Box::new(JumpNode::break_()),
             Stmt::Continue(_) => Box::new(JumpNode::continue_()),
-            Stmt::Return { value, .. } => {
-                let value = match value {
-                    Some(e) => Some(self.expr(e)?.into_node()),
-                    None => None,
-                };
-                Box::new(ReturnNode::new(value))
-            }
+            Stmt::Return { value, .. } => Box::new(self.return_node(value.as_ref())?),
             Stmt::Debugger(_) => Box::new(BlockNode::<Sl>::new(Vec::new())),
         })
+    }
+    fn return_node(&self, value: Option<&Expr>) -> Result<ReturnNode<Sl>, StackShort> {
+        self.guard()?;
+        let value = match value {
+            Some(e) => Some(self.expr(e)?.into_node()),
+            None => None,
+        };
+        Ok(ReturnNode::new(value))
     }
     /// A condition: the expression, checked to be a boolean unless it cannot be anything else
     /// (comparisons and logical operators produce booleans or fail with their own errors).
@@ -193,10 +195,20 @@ pub fn function_target(rt: &Runtime<Sl>, f: &Function, file: &Rc<str>) -> Result
             Box::new(WriteLocalNode::new(SlotId(slot.0), arg, descriptor.clone())) as Node
         })
         .collect();
-    for s in &f.body.stmts {
+    // A final `return` becomes the body's tail return, which the root evaluates without an unwind.
+    let (tail, leading) = match f.body.stmts.split_last() {
+        Some((Stmt::Return { value, .. }, leading)) => (Some(value.as_ref()), leading),
+        _ => (None, &f.body.stmts[..]),
+    };
+    for s in leading {
         stmts.push(t.stmt(s)?);
     }
-    let root = FunctionRoot::new(&f.name, descriptor, BlockNode::new(stmts), format!("{}:{}", file, f.span.line));
+    let tail = match tail {
+        Some(value) => Some(t.return_node(value)?),
+        None => None,
+    };
+    let body = BodyNode::new(stmts, tail);
+    let root = FunctionRoot::new(&f.name, descriptor, body, format!("{}:{}", file, f.span.line));
     Ok(rt.create_call_target(Box::new(root)))
 }
 

@@ -25,7 +25,7 @@ fn record(program: &str, function: &str) -> Vec<String> {
         .unwrap_or_else(|| panic!("no function {function}"));
     let mut rec = Recording::default();
     let mut s = SymFrame::new(rt, &mut rec);
-    let _ = target.root().execute_sym(&mut s);
+    s.record_root(target.root());
     rec.lines().iter().map(|l| l.trim().to_string()).collect()
 }
 

@@ -1,4 +1,5 @@
-//! Control-flow nodes every language reuses: block, if, while, return, break, continue.
+//! Control-flow nodes every language reuses: block, function body, if, while, return, break,
+//! continue.
 //!
 //! They are written once against the stage, so each language gets loop counting (and, with the JIT,
 //! OSR and exact deoptimization) for free. Conditions must evaluate to a boolean value: a language
@@ -45,6 +46,54 @@ impl<L: Language> ExprNode<L> for BlockNode<L> {
     }
     fn children(&self) -> Vec<&dyn ExprNode<L>> {
         self.stmts.iter().map(|s| &**s).collect()
+    }
+}
+
+/// The body of a root: a block whose final `return`, if it has one, is held apart (the *tail
+/// return*). The body evaluates the tail return's value as its result instead of unwinding to the
+/// root; a `return` anywhere else unwinds as usual. Most functions end in a `return`, and this
+/// way the common return costs neither a node call nor an unwind. For tools it is a block whose
+/// last statement is the return.
+pub struct BodyNode<L: Language> {
+    stmts: Vec<Child<L>>,
+    tail: Option<ReturnNode<L>>,
+}
+
+impl<L: Language> BodyNode<L> {
+    /// A body of statements, with its final return (if it ends in one) as `tail`.
+    pub fn new(stmts: Vec<Child<L>>, tail: Option<ReturnNode<L>>) -> Self {
+        BodyNode { stmts, tail }
+    }
+    /// Evaluates the statements, then the tail return's value (null without one).
+    #[inline(always)]
+    pub fn eval<S: Stage<L>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        for (i, st) in self.stmts.iter().enumerate() {
+            s.exec(i as u32, &**st)?;
+        }
+        match &self.tail {
+            Some(r) => s.exec_inline(self.stmts.len() as u32, |s| r.value(s)),
+            None => Ok(s.konst(Value::NULL)),
+        }
+    }
+}
+
+impl<L: Language> ExprNode<L> for BodyNode<L> {
+    crate::stage_entry_points!(L);
+    fn clone_uninitialized(&self) -> Child<L> {
+        Box::new(BodyNode {
+            stmts: self.stmts.iter().map(|s| s.clone_uninitialized()).collect(),
+            tail: self.tail.as_ref().map(ReturnNode::clone_return),
+        })
+    }
+    fn kind_name(&self) -> &'static str {
+        "Block"
+    }
+    fn children(&self) -> Vec<&dyn ExprNode<L>> {
+        let mut c: Vec<&dyn ExprNode<L>> = self.stmts.iter().map(|s| &**s).collect();
+        if let Some(r) = &self.tail {
+            c.push(r);
+        }
+        c
     }
 }
 
@@ -159,18 +208,26 @@ impl<L: Language> ReturnNode<L> {
     /// Evaluates the value and unwinds.
     #[inline(always)]
     pub fn eval<S: Stage<L>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
-        let v = match &self.value {
-            Some(e) => s.exec(0, &**e)?,
-            None => s.konst(Value::NULL),
-        };
+        let v = self.value(s)?;
         Err(s.return_with(v))
+    }
+    /// Evaluates the returned value only (for a tail return, see [`BlockNode::eval_body`]).
+    #[inline(always)]
+    pub fn value<S: Stage<L>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        match &self.value {
+            Some(e) => s.exec(0, &**e),
+            None => Ok(s.konst(Value::NULL)),
+        }
+    }
+    fn clone_return(&self) -> ReturnNode<L> {
+        ReturnNode { value: self.value.as_ref().map(|e| e.clone_uninitialized()) }
     }
 }
 
 impl<L: Language> ExprNode<L> for ReturnNode<L> {
     crate::stage_entry_points!(L);
     fn clone_uninitialized(&self) -> Child<L> {
-        Box::new(ReturnNode { value: self.value.as_ref().map(|e| e.clone_uninitialized()) })
+        Box::new(self.clone_return())
     }
     fn kind_name(&self) -> &'static str {
         "Return"

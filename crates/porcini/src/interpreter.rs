@@ -32,6 +32,14 @@ impl<'a, L: Language> Stage<L> for Frame<'a, L> {
         leaf.eval(self)
     }
     #[inline(always)]
+    fn exec_inline(
+        &mut self,
+        _index: u32,
+        eval: impl FnOnce(&mut Self) -> Result<Value, Unwind<Value>>,
+    ) -> Result<Value, Unwind<Value>> {
+        eval(self)
+    }
+    #[inline(always)]
     fn konst(&mut self, v: Value) -> Value {
         v
     }

@@ -56,6 +56,14 @@ pub trait Stage<L: Language>: Sized {
     /// Executes a leaf stored inline in its parent as child `index` (see [`crate::operand`]); the
     /// stage treats it exactly like [`Stage::exec`] of that child.
     fn exec_leaf<F: crate::operand::Leaf<L>>(&mut self, index: u32, leaf: &F) -> Result<Self::Val, Unwind<Self::Val>>;
+    /// Executes child `index` of the current node by running `eval`, its node code, in place
+    /// (for children the parent holds by value); the stage treats it exactly like
+    /// [`Stage::exec`] of that child.
+    fn exec_inline(
+        &mut self,
+        index: u32,
+        eval: impl FnOnce(&mut Self) -> Result<Self::Val, Unwind<Self::Val>>,
+    ) -> Result<Self::Val, Unwind<Self::Val>>;
 
     /// A constant value.
     fn konst(&mut self, v: Value) -> Self::Val;

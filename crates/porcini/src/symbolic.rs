@@ -73,6 +73,13 @@ impl<'a, L: Language> SymFrame<'a, L> {
     pub fn new(rt: &'a Runtime<L>, rec: &'a mut Recording) -> SymFrame<'a, L> {
         SymFrame { rt, rec, path: Vec::new(), live: Vec::new(), args: Vec::new() }
     }
+    /// Records a whole root: its tree, then the return of the value it completes with (a tail
+    /// return's value; a `return` elsewhere records itself as it unwinds).
+    pub fn record_root(&mut self, root: &dyn crate::call_target::RootNode<L>) {
+        if let Ok(x) = root.execute_sym(self) {
+            self.rec.line(format!("return {}", v(x)));
+        }
+    }
     fn op(&mut self, text: String) -> SymVal {
         let r = self.rec.fresh();
         self.rec.line(format!("{} = {text}", v(r)));
@@ -124,6 +131,13 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
     }
     fn exec_leaf<F: crate::operand::Leaf<L>>(&mut self, index: u32, leaf: &F) -> Result<SymVal, Unwind<SymVal>> {
         self.record_child(index, |s| leaf.eval(s))
+    }
+    fn exec_inline(
+        &mut self,
+        index: u32,
+        eval: impl FnOnce(&mut Self) -> Result<SymVal, Unwind<SymVal>>,
+    ) -> Result<SymVal, Unwind<SymVal>> {
+        self.record_child(index, eval)
     }
     fn konst(&mut self, val: Value) -> SymVal {
         self.op(format!("const {val:?}"))

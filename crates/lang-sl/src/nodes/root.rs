@@ -1,14 +1,15 @@
 //! Root nodes: SL function bodies and builtins.
 //!
 //! A function root runs its body block (whose first statements copy the arguments into the
-//! parameter slots) and returns NULL unless a `return` unwinds with a value. A builtin root pads
+//! parameter slots, when they are not bound in place) and returns NULL unless a `return` gives a
+//! value: the body's tail return directly, any other by unwinding to the root. A builtin root pads
 //! missing arguments with NULL and drops extra ones (spec §10), then calls the builtin's Rust
 //! function; builtins are internal, so stack traces skip them.
 
 use std::rc::Rc;
 
 use porcini::call_target::RootNode;
-use porcini::control::BlockNode;
+use porcini::control::BodyNode;
 use porcini::symbolic::{SymFrame, SymVal};
 use porcini::{ExprNode, Frame, FrameDescriptor, Stage, Unwind, Value};
 use smallvec::SmallVec;
@@ -19,7 +20,7 @@ use crate::Sl;
 pub struct FunctionRoot {
     name: Box<str>,
     descriptor: Rc<FrameDescriptor>,
-    body: BlockNode<Sl>,
+    body: BodyNode<Sl>,
     source: String,
     /// The body's depth plus this root's own level (see [`RootNode::tree_depth`]).
     depth: usize,
@@ -27,12 +28,12 @@ pub struct FunctionRoot {
 
 impl FunctionRoot {
     /// A function root; `source` is `file:line` for traces.
-    pub fn new(name: &str, descriptor: Rc<FrameDescriptor>, body: BlockNode<Sl>, source: String) -> FunctionRoot {
+    pub fn new(name: &str, descriptor: Rc<FrameDescriptor>, body: BodyNode<Sl>, source: String) -> FunctionRoot {
         let depth = porcini::node::tree_depth(&body as &dyn ExprNode<Sl>).saturating_add(1);
         FunctionRoot { name: name.into(), descriptor, body, source, depth }
     }
     /// The body.
-    pub fn body(&self) -> &BlockNode<Sl> {
+    pub fn body(&self) -> &BodyNode<Sl> {
         &self.body
     }
 }
