@@ -60,17 +60,35 @@ pub(crate) fn dispatch_fn(node: &Node) -> TokenStream {
                 #(#arms)*
                 _ => {}
             }
+            self.__polymorphic(s, #args)
+        }
+
+        /// Any state but a monomorphic one: the chain. It is a function of its own so that the
+        /// monomorphic fast path, which `dispatch` inlines into the node's `execute`, stays small
+        /// and needs few registers.
+        #[inline(never)]
+        fn __polymorphic<S: ::porcini::Stage<#lang>>(&self, s: &mut S, #op_params)
+            -> ::std::result::Result<S::Val, ::porcini::Unwind<S::Val>> {
             self.__chain0(s, #args)
+        }
+
+        /// A failed speculation of the monomorphic path: respecialize (the interpreter) or
+        /// deoptimize (a compiling stage). Out of line for the same reason as `__polymorphic`.
+        #[cold]
+        #[inline(never)]
+        fn __miss<S: ::porcini::Stage<#lang>>(&self, s: &mut S, #op_params)
+            -> ::std::result::Result<S::Val, ::porcini::Unwind<S::Val>> {
+            let __vals = [#args];
+            s.respecialize(self, Self::__specialize, &__vals)
         }
     }
 }
 
 /// The respecialization exit, as a statement returning from the current function.
 fn miss(node: &Node) -> TokenStream {
-    let ops = node.ops();
+    let args = node.op_args();
     quote! {
-        let __vals = [#(#ops),*];
-        return s.respecialize(self, Self::__specialize, &__vals);
+        return self.__miss(s, #args);
     }
 }
 

@@ -49,6 +49,9 @@ type Access = Result<(Value, Option<(ShapeId, u32)>), Unwind<Value>>;
 #[derive(Default)]
 struct ShapeCache {
     entries: [OnceCell<(ShapeId, u32)>; CACHE_LIMIT],
+    /// The lone entry while there is exactly one (and the site is not generic): the monomorphic
+    /// case, found with one load instead of a count over the entries.
+    mono: Cell<Option<(ShapeId, u32)>>,
     generic: Cell<bool>,
 }
 
@@ -67,6 +70,7 @@ impl ShapeCache {
         } else {
             self.generic.set(true);
         }
+        self.mono.set(if used == 0 { Some((shape, slot)) } else { None });
     }
     /// Caches the slot a slow-path access found (if it found one) and passes its value on.
     fn record(&self, access: Access) -> Result<Value, Unwind<Value>> {
@@ -95,18 +99,19 @@ impl ShapeCache {
         }
     }
     /// Emits the cached dispatch: for each entry, a shape test and `hit`; otherwise `miss`.
+    ///
+    /// The closures are taken by value so that on the monomorphic path their captures stay in
+    /// registers; only the chain needs them in memory.
     #[inline(always)]
     fn dispatch<S: Stage<Sl>>(
         &self,
         s: &mut S,
         obj: S::Val,
-        hit: &impl Fn(&mut S, u32) -> Result<S::Val, Unwind<S::Val>>,
-        miss: &impl Fn(&mut S) -> Result<S::Val, Unwind<S::Val>>,
+        hit: impl Fn(&mut S, u32) -> Result<S::Val, Unwind<S::Val>>,
+        miss: impl Fn(&mut S) -> Result<S::Val, Unwind<S::Val>>,
     ) -> Result<S::Val, Unwind<S::Val>> {
         let is_obj = s.has_tag(obj, Tag::Object);
-        if self.used() == 1
-            && let Some(&(shape, slot)) = self.entries[0].get()
-        {
+        if let Some((shape, slot)) = self.mono.get() {
             // Monomorphic: speculate on the receiver being an object of the cached shape.
             if s.speculate(is_obj, "receiver is an object") {
                 let sh = s.load_shape(obj);
@@ -118,7 +123,19 @@ impl ShapeCache {
             }
             return miss(s);
         }
-        s.if_else(is_obj, |s| self.chain(s, obj, 0, hit, miss), |s| miss(s))
+        self.polymorphic(s, obj, is_obj, hit, miss)
+    }
+    /// The chain over several entries, out of line to keep the monomorphic path small.
+    #[inline(never)]
+    fn polymorphic<S: Stage<Sl>>(
+        &self,
+        s: &mut S,
+        obj: S::Val,
+        is_obj: S::Bool,
+        hit: impl Fn(&mut S, u32) -> Result<S::Val, Unwind<S::Val>>,
+        miss: impl Fn(&mut S) -> Result<S::Val, Unwind<S::Val>>,
+    ) -> Result<S::Val, Unwind<S::Val>> {
+        s.if_else(is_obj, |s| self.chain(s, obj, 0, &hit, &miss), |s| miss(s))
     }
     fn chain<S: Stage<Sl>>(
         &self,
@@ -171,8 +188,8 @@ impl ReadPropertyNode {
             Key::Named(..) => self.cache.dispatch(
                 s,
                 obj,
-                &|s: &mut S, slot| Ok(s.load_property(obj, slot)),
-                &|s: &mut S| s.respecialize(self, Self::read_and_cache, &[obj]),
+                move |s: &mut S, slot| Ok(s.load_property(obj, slot)),
+                move |s: &mut S| s.respecialize(self, Self::read_and_cache, &[obj]),
             ),
         }
     }
@@ -238,11 +255,11 @@ impl WritePropertyNode {
                 self.cache.dispatch(
                     s,
                     obj,
-                    &|s: &mut S, slot| {
+                    move |s: &mut S, slot| {
                         s.store_property(obj, slot, v);
                         Ok(v)
                     },
-                    &|s: &mut S| s.respecialize(self, Self::write_and_cache, &[obj, v]),
+                    move |s: &mut S| s.respecialize(self, Self::write_and_cache, &[obj, v]),
                 )
             }
         }
