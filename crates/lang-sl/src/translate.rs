@@ -84,36 +84,10 @@ impl Translator<'_> {
             Box::new(ToBooleanNode::new(self.expr(e)?, self.loc(e.span)))
         })
     }
-    /// A boxed node as a child.
-    fn node(n: impl porcini::ExprNode<Sl>) -> Child {
-        Operand::Node(Box::new(n))
-    }
-    fn key(&self, e: &Expr) -> Result<Key, StackShort> {
-        Ok(match &e.kind {
-            ExprKind::Str(s) => Key::Named(self.rt.interner.intern(s), s.as_str().into()),
-            _ => Key::Computed(self.expr(e)?),
-        })
-    }
-    fn expr(&self, e: &Expr) -> Result<Child, StackShort> {
-        self.guard()?;
-        Ok(match &e.kind {
-            ExprKind::Binary { op, lhs, rhs } => {
-                let (l, r, loc) = (self.expr(lhs)?, self.expr(rhs)?, self.loc(e.span));
-                match op {
-                    BinOp::Add => Self::node(ArithNode::<kind::Add>::new(l, r, loc)),
-                    BinOp::Sub => Self::node(ArithNode::<kind::Sub>::new(l, r, loc)),
-                    BinOp::Mul => Self::node(ArithNode::<kind::Mul>::new(l, r, loc)),
-                    BinOp::Div => Self::node(ArithNode::<kind::Div>::new(l, r, loc)),
-                    BinOp::Lt => Self::node(OrderNode::new(true, l, r, loc)),
-                    BinOp::Le => Self::node(OrderNode::new(false, l, r, loc)),
-                    BinOp::Gt => Self::node(NotNode::new(Self::node(OrderNode::new(false, l, r, loc)))),
-                    BinOp::Ge => Self::node(NotNode::new(Self::node(OrderNode::new(true, l, r, loc)))),
-                    BinOp::Eq => Self::node(EqualNode::new(l, r)),
-                    BinOp::Ne => Self::node(NotNode::new(Self::node(EqualNode::new(l, r)))),
-                }
-            }
-            ExprKind::And(l, r) => Self::node(LogicalNode::new(true, self.expr(l)?, self.expr(r)?, self.loc(e.span))),
-            ExprKind::Or(l, r) => Self::node(LogicalNode::new(false, self.expr(l)?, self.expr(r)?, self.loc(e.span))),
+    /// A leaf expression (one without subexpressions).
+    #[inline(never)]
+    fn leaf(&self, e: &Expr) -> Child {
+        match &e.kind {
             ExprKind::Local(id) => {
                 let name = self.names.get(id.0 as usize).cloned().unwrap_or_else(|| Rc::from(""));
                 Operand::Leaf(SlLeaf::Local(ReadLocalNode::new(SlotId(id.0), name, self.loc(e.span))))
@@ -124,28 +98,88 @@ impl Translator<'_> {
             }
             ExprKind::Str(s) => Operand::Leaf(SlLeaf::Const(ConstNode::new(self.rt.permanent_string(s.as_str())))),
             ExprKind::Num(digits) => Operand::Leaf(SlLeaf::Const(ConstNode::new(number_literal(self.rt, digits)))),
-            ExprKind::Paren(inner) => self.expr(inner)?,
-            ExprKind::Call { callee, args } => {
-                let args = args.iter().map(|a| self.expr(a)).collect::<Result<_, _>>()?;
-                match &callee.kind {
-                    ExprKind::Function(name) | ExprKind::Name(name) => {
-                        let f = Value::from_function(function_named(self.rt, name));
-                        Self::node(InvokeNode::with_function(Operand::Leaf(SlLeaf::Const(ConstNode::new(f))), f, args))
-                    }
-                    _ => Self::node(InvokeNode::new(self.expr(callee)?, args)),
-                }
-            }
-            ExprKind::AssignLocal { local, value } => {
-                Self::node(WriteLocalNode::new(SlotId(local.0), self.expr(value)?, self.descriptor.clone()))
-            }
-            ExprKind::AssignName { value, .. } => self.expr(value)?,
-            ExprKind::ReadProp { receiver, key } => {
-                Self::node(ReadPropertyNode::new(self.expr(receiver)?, self.key(key)?))
-            }
-            ExprKind::WriteProp { receiver, key, value } => {
-                Self::node(WritePropertyNode::new(self.expr(receiver)?, self.key(key)?, self.expr(value)?))
-            }
+            _ => Operand::Leaf(SlLeaf::Const(ConstNode::new(Value::NULL))),
+        }
+    }
+    /// A boxed node as a child.
+    fn node(n: impl porcini::ExprNode<Sl>) -> Child {
+        Operand::Node(Box::new(n))
+    }
+    fn key(&self, e: &Expr) -> Result<Key, StackShort> {
+        Ok(match &e.kind {
+            ExprKind::Str(s) => Key::Named(self.rt.interner.intern(s), s.as_str().into()),
+            _ => Key::Computed(self.expr(e)?),
         })
+    }
+    /// Translates an expression. It recurses once per level of nesting, so it only dispatches:
+    /// each kind of expression is built by a function of its own, and only the frames of the
+    /// kinds actually nested take stack.
+    fn expr(&self, e: &Expr) -> Result<Child, StackShort> {
+        self.guard()?;
+        match &e.kind {
+            ExprKind::Binary { op, lhs, rhs } => self.binary(e, *op, lhs, rhs),
+            ExprKind::And(l, r) => self.logical(e, true, l, r),
+            ExprKind::Or(l, r) => self.logical(e, false, l, r),
+            ExprKind::Local(_) | ExprKind::Function(_) | ExprKind::Name(_) | ExprKind::Str(_) | ExprKind::Num(_) => {
+                Ok(self.leaf(e))
+            }
+            ExprKind::Paren(inner) | ExprKind::AssignName { value: inner, .. } => self.expr(inner),
+            ExprKind::Call { callee, args } => self.call(callee, args),
+            ExprKind::AssignLocal { local, value } => self.assign_local(SlotId(local.0), value),
+            ExprKind::ReadProp { receiver, key } => self.read_prop(receiver, key),
+            ExprKind::WriteProp { receiver, key, value } => self.write_prop(receiver, key, value),
+        }
+    }
+    #[inline(never)]
+    fn binary(&self, e: &Expr, op: BinOp, lhs: &Expr, rhs: &Expr) -> Result<Child, StackShort> {
+        let (l, r) = (self.expr(lhs)?, self.expr(rhs)?);
+        Ok(binary(op, l, r, self.loc(e.span)))
+    }
+    #[inline(never)]
+    fn logical(&self, e: &Expr, and: bool, l: &Expr, r: &Expr) -> Result<Child, StackShort> {
+        let (l, r) = (self.expr(l)?, self.expr(r)?);
+        Ok(Self::node(LogicalNode::new(and, l, r, self.loc(e.span))))
+    }
+    #[inline(never)]
+    fn call(&self, callee: &Expr, args: &[Expr]) -> Result<Child, StackShort> {
+        let args = args.iter().map(|a| self.expr(a)).collect::<Result<_, _>>()?;
+        Ok(match &callee.kind {
+            ExprKind::Function(name) | ExprKind::Name(name) => {
+                let f = Value::from_function(function_named(self.rt, name));
+                Self::node(InvokeNode::with_function(Operand::Leaf(SlLeaf::Const(ConstNode::new(f))), f, args))
+            }
+            _ => Self::node(InvokeNode::new(self.expr(callee)?, args)),
+        })
+    }
+    #[inline(never)]
+    fn assign_local(&self, slot: SlotId, value: &Expr) -> Result<Child, StackShort> {
+        Ok(Self::node(WriteLocalNode::new(slot, self.expr(value)?, self.descriptor.clone())))
+    }
+    #[inline(never)]
+    fn read_prop(&self, receiver: &Expr, key: &Expr) -> Result<Child, StackShort> {
+        Ok(Self::node(ReadPropertyNode::new(self.expr(receiver)?, self.key(key)?)))
+    }
+    #[inline(never)]
+    fn write_prop(&self, receiver: &Expr, key: &Expr, value: &Expr) -> Result<Child, StackShort> {
+        Ok(Self::node(WritePropertyNode::new(self.expr(receiver)?, self.key(key)?, self.expr(value)?)))
+    }
+}
+
+/// The node of a binary operator applied to `l` and `r`.
+#[inline(never)]
+fn binary(op: BinOp, l: Child, r: Child, loc: Loc) -> Child {
+    use Translator as T;
+    match op {
+        BinOp::Add => T::node(ArithNode::<kind::Add>::new(l, r, loc)),
+        BinOp::Sub => T::node(ArithNode::<kind::Sub>::new(l, r, loc)),
+        BinOp::Mul => T::node(ArithNode::<kind::Mul>::new(l, r, loc)),
+        BinOp::Div => T::node(ArithNode::<kind::Div>::new(l, r, loc)),
+        BinOp::Lt => T::node(OrderNode::new(true, l, r, loc)),
+        BinOp::Le => T::node(OrderNode::new(false, l, r, loc)),
+        BinOp::Gt => T::node(NotNode::new(T::node(OrderNode::new(false, l, r, loc)))),
+        BinOp::Ge => T::node(NotNode::new(T::node(OrderNode::new(true, l, r, loc)))),
+        BinOp::Eq => T::node(EqualNode::new(l, r)),
+        BinOp::Ne => T::node(NotNode::new(T::node(EqualNode::new(l, r)))),
     }
 }
 
