@@ -48,24 +48,16 @@ fn a_long_add_records_one_overflow_checked_add_with_a_speculation_exit() {
         v2 = has_tag v1, Int
         deopt_unless v2 "read_long guard" @[0.0.0] state()
         v3 = unbox_i64 v1
-        v4 = box_i64 v3
-        v5 = read_slot 1
-        v6 = has_tag v5, Int
-        deopt_unless v6 "read_long guard" @[0.0.1] state(v4)
-        v7 = unbox_i64 v5
-        v8 = box_i64 v7
-        v9 = has_tag v4, Int
-        v10 = has_tag v8, Int
-        v11 = and v9, v10
-        deopt_unless v11 "do_long guard" @[0.0] state(v4, v8)
-        v12 = unbox_i64 v4
-        v13 = unbox_i64 v8
-        v14 = add_i64 v12, v13
-        v15 = overflow v14
-        v16 = not v15
-        deopt_unless v16 "arithmetic overflow" @[0.0] state(v4, v8)
-        v17 = box_i64 v14
-        return v17
+        v4 = read_slot 1
+        v5 = has_tag v4, Int
+        deopt_unless v5 "read_long guard" @[0.0.1] state(v3)
+        v6 = unbox_i64 v4
+        v7 = add_i64 v3, v6
+        v8 = overflow v7
+        v9 = not v8
+        deopt_unless v9 "arithmetic overflow" @[0.0] state(v3, v6)
+        v10 = box_i64 v7
+        return v10
         "#,
     );
 }
@@ -101,10 +93,15 @@ fn warmed_up_fib_records_its_plus_as_one_checked_add_and_calls_itself_directly()
     let adds: Vec<usize> = lines.iter().enumerate().filter(|(_, l)| l.contains("add_i64")).map(|(i, _)| i).collect();
     assert_eq!(adds.len(), 1, "{lines:#?}");
     let add = adds[0];
-    // The add's operands are the two calls' results, checked as longs by one speculation; the add
-    // is followed by its overflow check, whose failure is a speculation exit (not a branch to a
-    // big-integer path, which the interpreter takes only after the deoptimization).
-    assert!(lines[add - 3].starts_with("deopt_unless") && lines[add - 3].contains("\"do_long guard\""), "{lines:#?}");
+    // The add's operands are the two calls' results, each checked as a long by a speculation
+    // right after its call (the add executes its children as longs); the add is followed by its
+    // overflow check, whose failure is a speculation exit (not a branch to a big-integer path,
+    // which the interpreter takes only after the deoptimization).
+    let guards: Vec<usize> =
+        lines.iter().enumerate().filter(|(_, l)| l.contains("\"do_long guard\"")).map(|(i, _)| i).collect();
+    assert_eq!(guards.len(), 2, "{lines:#?}");
+    assert!(guards.iter().all(|&g| lines[g - 2].contains("= call fib(") && lines[g + 1].contains("unbox_i64")));
+    assert!(lines[add - 1].contains("unbox_i64"), "{lines:#?}");
     assert!(lines[add + 1].contains("overflow"), "{lines:#?}");
     assert!(lines[add + 3].starts_with("deopt_unless") && lines[add + 3].contains("\"arithmetic overflow\""), "{lines:#?}");
     assert!(lines.last().is_some_and(|l| l.starts_with("return ")), "{lines:#?}");

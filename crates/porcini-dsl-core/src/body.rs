@@ -57,14 +57,16 @@ pub(crate) fn body_fns(node: &Node, spec: &Spec) -> TokenStream {
         }
         None => quote!(),
     };
+    let boxed = box_result(spec, quote!(v));
+    let typed = typed_body_fn(node, spec);
     quote! {
         #[inline(always)]
         fn #body_fn<S: ::porcini::Stage<#lang>>(&self, s: &mut S, #op_params #entry_param)
             -> ::std::result::Result<S::Val, ::porcini::Unwind<S::Val>> {
             #(#unboxed)*
             match self.#name(s, #(#args),*) {
-                ::std::result::Result::Ok(v) => ::std::result::Result::Ok(v),
-                ::std::result::Result::Err(::porcini::SpecFail::Unwind(u)) => ::std::result::Result::Err(u),
+                ::std::result::Result::Ok(v) => ::std::result::Result::Ok(#boxed),
+                ::std::result::Result::Err(::porcini::SpecFail::Unwind(u)) => ::std::result::Result::Err(u.retype()),
                 ::std::result::Result::Err(::porcini::SpecFail::Rewrite) => {
                     let __vals = [#(#ops),*];
                     s.respecialize(self, Self::#rewrite_fn, &__vals)
@@ -77,6 +79,88 @@ pub(crate) fn body_fns(node: &Node, spec: &Spec) -> TokenStream {
             -> ::std::result::Result<::porcini::Value, ::porcini::Unwind<::porcini::Value>> {
             self.#state.exclude(#bit);
             self.__specialize(f, vals)
+        }
+        #typed
+    }
+}
+
+/// The body's result `v` as a boxed value.
+fn box_result(spec: &Spec, v: TokenStream) -> TokenStream {
+    match spec.ret {
+        Operand::I64 => quote!(s.box_i64(#v)),
+        Operand::Bool => quote!(s.box_bool(#v)),
+        Operand::Val => v,
+    }
+}
+
+/// `__typed_<name>` for a specialization whose integer operands the fast path executes as
+/// integers (see [`Spec::typed_children`]): it takes them unboxed, so only its own guard is left
+/// to check. The boxed operands are rebuilt where a slow path needs them.
+fn typed_body_fn(node: &Node, spec: &Spec) -> TokenStream {
+    if !spec.typed_children() {
+        return quote!();
+    }
+    let lang = &node.language;
+    let ops = node.ops();
+    let name = &spec.name;
+    let typed_fn = spec.typed_fn();
+    let rewrite_fn = spec.rewrite_fn();
+    let reason = format!("{} guard", spec.name);
+    let params: Vec<TokenStream> = spec
+        .operands
+        .iter()
+        .zip(&ops)
+        .map(|(kind, op)| match kind {
+            Operand::I64 => quote!(#op: S::I64),
+            _ => quote!(#op: S::Val),
+        })
+        .collect();
+    let boxing: Vec<TokenStream> = spec
+        .operands
+        .iter()
+        .zip(&ops)
+        .map(|(kind, op)| match kind {
+            Operand::I64 => quote!(let #op = s.box_i64(#op);),
+            _ => quote!(),
+        })
+        .collect();
+    let args: Vec<TokenStream> = spec
+        .params
+        .iter()
+        .map(|p| match p {
+            Param::Operand(k, _) => {
+                let op = &ops[*k];
+                quote!(#op)
+            }
+            Param::Cached => quote!(),
+        })
+        .collect();
+    let guard = match &spec.guard {
+        // The guard sees the operands boxed, in a block of their own.
+        Some(g) => quote! {{
+            #(#boxing)*
+            let __g = self.#g(s, #(#ops),*);
+            if !s.speculate(__g, #reason) {
+                return self.__miss(s, #(#ops),*);
+            }
+        }},
+        None => quote!(),
+    };
+    let boxed = box_result(spec, quote!(v));
+    quote! {
+        #[inline(always)]
+        fn #typed_fn<S: ::porcini::Stage<#lang>>(&self, s: &mut S, #(#params),*)
+            -> ::std::result::Result<S::Val, ::porcini::Unwind<S::Val>> {
+            #guard
+            match self.#name(s, #(#args),*) {
+                ::std::result::Result::Ok(v) => ::std::result::Result::Ok(#boxed),
+                ::std::result::Result::Err(::porcini::SpecFail::Unwind(u)) => ::std::result::Result::Err(u.retype()),
+                ::std::result::Result::Err(::porcini::SpecFail::Rewrite) => {
+                    #(#boxing)*
+                    let __vals = [#(#ops),*];
+                    s.respecialize(self, Self::#rewrite_fn, &__vals)
+                }
+            }
         }
     }
 }

@@ -13,28 +13,224 @@
 //! the respecialization slow path, `__specialize`.
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{format_ident, quote};
 
 use crate::guards::{bind_cache, cache_guard, conjunction, fallback_guard, precondition};
-use crate::model::{Node, Spec};
+use crate::model::{Node, Operand, Param, Spec};
 
 /// `eval`, when the node names its children in `execute(..)`.
+///
+/// In the monomorphic state of a specialization with integer operands, the children are executed
+/// as integers ([`Spec::typed_children`]): a child that can produce an unboxed integer does, and
+/// neither it nor this node checks the type twice. Otherwise every child produces a boxed value
+/// and `dispatch` decides.
 pub(crate) fn eval_fn(node: &Node) -> TokenStream {
     if node.children.is_empty() {
         return quote!();
     }
     let lang = &node.language;
+    let state = &node.state;
     let children = &node.children;
     let ops = node.ops();
     let args = node.op_args();
     let idx: Vec<u32> = (0..children.len() as u32).collect();
+    let typed: Vec<&Spec> = node.specs.iter().filter(|s| s.typed_children()).collect();
+    let arms: Vec<TokenStream> = typed
+        .iter()
+        .map(|spec| {
+            let bit = spec.index as u8 + 1;
+            let f = spec.typed_exec_fn();
+            quote!(#bit => return self.#f(s),)
+        })
+        .collect();
+    let typed_match = if typed.is_empty() {
+        quote!()
+    } else {
+        quote! {
+            match self.#state.monomorphic() {
+                #(#arms)*
+                _ => {}
+            }
+        }
+    };
+    let typed_fns: Vec<TokenStream> = typed.iter().map(|spec| typed_exec_fn(node, spec)).collect();
+    let resume_fns = if typed.is_empty() { Vec::new() } else { resume_fns(node) };
     quote! {
         /// Executes the children in order, then dispatches on the specialization state.
         #[inline(always)]
         pub fn eval<S: ::porcini::Stage<#lang>>(&self, s: &mut S)
             -> ::std::result::Result<S::Val, ::porcini::Unwind<S::Val>> {
+            #typed_match
             #( let #ops = ::porcini::ExecChild::exec_child(&self.#children, s, #idx)?; )*
             self.dispatch(s, #args)
+        }
+        #(#typed_fns)*
+        #(#resume_fns)*
+    }
+}
+
+/// `__typed_exec_<name>`: executes the children as `spec`'s operands, its integer operands as
+/// integers, then runs its typed body. A child whose value is not an integer after all ends the
+/// fast path: the rest is evaluated generically and the node respecializes (`__resume<i>`).
+fn typed_exec_fn(node: &Node, spec: &Spec) -> TokenStream {
+    let lang = &node.language;
+    let ops = node.ops();
+    let f = spec.typed_exec_fn();
+    let typed_fn = spec.typed_fn();
+    let reason = format!("{} guard", spec.name);
+    let steps: Vec<TokenStream> = node
+        .children
+        .iter()
+        .zip(&spec.operands)
+        .enumerate()
+        .map(|(i, (child, kind))| {
+            let op = &ops[i];
+            let idx = i as u32;
+            if *kind != Operand::I64 {
+                return quote!(let #op = ::porcini::ExecChild::exec_child(&self.#child, s, #idx)?;);
+            }
+            // The operands before this one, boxed, for the slow path.
+            let earlier: Vec<TokenStream> = spec.operands[..i]
+                .iter()
+                .zip(&ops[..i])
+                .map(|(k, o)| match k {
+                    Operand::I64 => quote!(let #o = s.box_i64(#o);),
+                    _ => quote!(),
+                })
+                .collect();
+            let before = &ops[..i];
+            let resume = format_ident!("__resume{}", i);
+            quote! {
+                let #op = match ::porcini::ExecChild::exec_child_i64(&self.#child, s, #idx, #reason) {
+                    ::std::result::Result::Ok(x) => x,
+                    ::std::result::Result::Err(::porcini::TypedFail::Unwind(u)) => return ::std::result::Result::Err(u),
+                    ::std::result::Result::Err(::porcini::TypedFail::Unexpected(v)) => {
+                        #(#earlier)*
+                        return self.#resume(s, #(#before,)* v);
+                    }
+                };
+            }
+        })
+        .collect();
+    quote! {
+        #[inline(always)]
+        fn #f<S: ::porcini::Stage<#lang>>(&self, s: &mut S)
+            -> ::std::result::Result<S::Val, ::porcini::Unwind<S::Val>> {
+            #(#steps)*
+            self.#typed_fn(s, #(#ops),*)
+        }
+    }
+}
+
+/// `__resume<i>`: the typed fast path found operand `i` of the wrong type. Evaluates the children
+/// after it and takes the monomorphic path's miss, as `dispatch` would have with the same values.
+fn resume_fns(node: &Node) -> Vec<TokenStream> {
+    let lang = &node.language;
+    let ops = node.ops();
+    (0..node.children.len())
+        .map(|i| {
+            let resume = format_ident!("__resume{}", i);
+            let given = &ops[..=i];
+            let rest: Vec<TokenStream> = node.children[i + 1..]
+                .iter()
+                .zip(&ops[i + 1..])
+                .enumerate()
+                .map(|(j, (child, op))| {
+                    let idx = (i + 1 + j) as u32;
+                    quote!(let #op = ::porcini::ExecChild::exec_child(&self.#child, s, #idx)?;)
+                })
+                .collect();
+            quote! {
+                #[cold]
+                #[inline(never)]
+                fn #resume<S: ::porcini::Stage<#lang>>(&self, s: &mut S, #(#given: S::Val),*)
+                    -> ::std::result::Result<S::Val, ::porcini::Unwind<S::Val>> {
+                    #(#rest)*
+                    self.__miss(s, #(#ops),*)
+                }
+            }
+        })
+        .collect()
+}
+
+/// `dispatch_i64`, for a node with a specialization whose body answers an unboxed integer: the
+/// typed counterpart of `dispatch` (Truffle's `executeLong`), which such a node's own typed
+/// execute calls. In that specialization's monomorphic state the integer comes straight from the
+/// body; in any other state the generic result is checked.
+pub(crate) fn dispatch_i64_fn(node: &Node) -> TokenStream {
+    let specs: Vec<&Spec> =
+        node.specs.iter().filter(|s| s.ret == Operand::I64 && !s.fallback && s.cached.is_none()).collect();
+    if specs.is_empty() {
+        return quote!();
+    }
+    let lang = &node.language;
+    let state = &node.state;
+    let ops = node.ops();
+    let op_params = node.op_params();
+    let args = node.op_args();
+    let arms: Vec<TokenStream> = specs
+        .iter()
+        .map(|spec| {
+            let bit = spec.index as u8 + 1;
+            let name = &spec.name;
+            let rewrite_fn = spec.rewrite_fn();
+            let reason = format!("{} guard", spec.name);
+            let guard = conjunction(precondition(node, spec));
+            let unboxed: Vec<TokenStream> = spec
+                .operands
+                .iter()
+                .zip(&ops)
+                .map(|(kind, op)| match kind {
+                    Operand::I64 => quote!(let #op = s.unbox_i64(#op);),
+                    Operand::Bool => quote!(let #op = s.unbox_bool(#op);),
+                    Operand::Val => quote!(),
+                })
+                .collect();
+            let body_args: Vec<TokenStream> = spec
+                .params
+                .iter()
+                .filter_map(|p| match p {
+                    Param::Operand(k, _) => {
+                        let op = &ops[*k];
+                        Some(quote!(#op))
+                    }
+                    Param::Cached => None,
+                })
+                .collect();
+            quote! {
+                #bit => {
+                    let __g = #guard;
+                    if s.speculate(__g, #reason) {
+                        let __boxed = [#(#ops),*];
+                        #(#unboxed)*
+                        return match self.#name(s, #(#body_args),*) {
+                            ::std::result::Result::Ok(v) => ::std::result::Result::Ok(v),
+                            ::std::result::Result::Err(::porcini::SpecFail::Unwind(u)) => {
+                                ::std::result::Result::Err(::porcini::TypedFail::Unwind(u.retype()))
+                            }
+                            ::std::result::Result::Err(::porcini::SpecFail::Rewrite) => {
+                                let r = s.respecialize(self, Self::#rewrite_fn, &__boxed)?;
+                                ::porcini::expect_i64::<#lang, S>(s, r, reason)
+                            }
+                        };
+                    }
+                    let r = self.__miss(s, #args)?;
+                    return ::porcini::expect_i64::<#lang, S>(s, r, reason);
+                }
+            }
+        })
+        .collect();
+    quote! {
+        /// Dispatches expecting an integer result; `reason` names the caller's speculation.
+        #[inline(always)]
+        pub fn dispatch_i64<S: ::porcini::Stage<#lang>>(&self, s: &mut S, #op_params, reason: &'static str)
+            -> ::std::result::Result<S::I64, ::porcini::TypedFail<S::Val>> {
+            match self.#state.monomorphic() {
+                #(#arms)*
+                _ => {}
+            }
+            let r = self.dispatch(s, #args)?;
+            ::porcini::expect_i64::<#lang, S>(s, r, reason)
         }
     }
 }

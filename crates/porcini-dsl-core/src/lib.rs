@@ -38,6 +38,7 @@ pub fn specializations(attr: TokenStream, item: TokenStream) -> syn::Result<Toke
     let queries = queries::query_fns(&node);
     let eval = dispatch::eval_fn(&node);
     let dispatch = dispatch::dispatch_fn(&node);
+    let dispatch_i64 = dispatch::dispatch_i64_fn(&node);
     let chain = dispatch::chain_fns(&node);
     let entries = dispatch::entries_fns(&node);
     let bodies: Vec<TokenStream> = node.specs.iter().map(|s| body::body_fns(&node, s)).collect();
@@ -55,6 +56,7 @@ pub fn specializations(attr: TokenStream, item: TokenStream) -> syn::Result<Toke
             #queries
             #eval
             #dispatch
+            #dispatch_i64
             #(#chain)*
             #(#entries)*
             #(#bodies)*

@@ -76,6 +76,9 @@ pub(crate) struct Spec {
     pub fallback: bool,
     /// The cache, for a specialization with instances.
     pub cached: Option<Cached>,
+    /// The kind of the body's result: boxed, or an unboxed integer or boolean (which the generic
+    /// path boxes, and a typed execute returns as it is).
+    pub ret: Operand,
     /// The `#[specialization]` / `#[fallback]` attribute's tokens, for errors about the whole entry.
     pub attr: TokenStream,
 }
@@ -195,9 +198,26 @@ impl Spec {
     pub fn bit(&self) -> u32 {
         1u32 << self.index
     }
+    /// True when the fast path can execute this specialization's integer operands as integers
+    /// (Truffle's `executeLong` on children): it is neither cached nor the fallback, has at least
+    /// one `S::I64` operand and no `S::Bool` one.
+    pub fn typed_children(&self) -> bool {
+        !self.fallback
+            && self.cached.is_none()
+            && self.operands.contains(&Operand::I64)
+            && !self.operands.contains(&Operand::Bool)
+    }
     /// The generated function that unboxes the operands and runs the body.
     pub fn body_fn(&self) -> Ident {
         format_ident!("__body_{}", self.name)
+    }
+    /// The generated function that runs the body on operands executed as integers.
+    pub fn typed_fn(&self) -> Ident {
+        format_ident!("__typed_{}", self.name)
+    }
+    /// The generated fast path that executes the children as this specialization's operands.
+    pub fn typed_exec_fn(&self) -> Ident {
+        format_ident!("__typed_exec_{}", self.name)
     }
     /// The generated slow path taken when the body asks for a rewrite.
     pub fn rewrite_fn(&self) -> Ident {

@@ -117,6 +117,7 @@ fn parse_spec(index: usize, f: &mut ImplItemFn) -> syn::Result<Option<Spec>> {
         exclude: false,
         fallback,
         cached: None,
+        ret: return_kind(&f.sig.output),
         attr: quote::quote!(#attr),
     };
     if fallback {
@@ -288,6 +289,17 @@ fn parse_params(spec: &mut Spec, f: &mut ImplItemFn) -> syn::Result<()> {
         spec.params.push(Param::Cached);
     }
     Ok(())
+}
+
+/// What a body's result is: `SpecResult<S::I64>` and `SpecResult<S::Bool>` are unboxed results,
+/// anything else (normally `SpecResult<S::Val>`) is boxed.
+fn return_kind(output: &syn::ReturnType) -> Operand {
+    let syn::ReturnType::Type(_, ty) = output else { return Operand::Val };
+    match quote::quote!(#ty).to_string().replace(' ', "").as_str() {
+        "SpecResult<S::I64>" => Operand::I64,
+        "SpecResult<S::Bool>" => Operand::Bool,
+        _ => Operand::Val,
+    }
 }
 
 fn operand_kind(ty: &Type) -> syn::Result<Operand> {

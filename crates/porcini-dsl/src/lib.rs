@@ -11,6 +11,14 @@
 //!   one active specialization (with one instance) it *speculates* on its guard (a deoptimization
 //!   exit in compiled code), with several it branches through the active ones in order, and
 //!   otherwise it takes the respecialization slow path;
+//! * typed execution, Truffle's `executeLong`. While a specialization with `S::I64` operands (and
+//!   no `S::Bool` one, nor a cache) is the only active one, `eval` executes those children
+//!   through `ExecChild::exec_child_i64`, so a child that can produce an unboxed integer hands it
+//!   over without boxing, and the type is checked once, by the child. A child whose value is not
+//!   an integer after all sends the node down the respecialization path with the boxed values.
+//!   A body may answer an unboxed result by returning `Result<S::I64, SpecFail<S::I64>>`; the
+//!   generic path boxes it, and `dispatch_i64` (for the node's own typed execute, such as a leaf's
+//!   `Leaf::eval_i64`) returns it as it is;
 //! * `__specialize`, the interpreter-only slow path (`executeAndSpecialize`): tries the
 //!   specializations that are not excluded, in order, activates the first whose guard holds (or
 //!   adds an instance to a cached one), excludes what it `replaces`, reports polymorphism, and

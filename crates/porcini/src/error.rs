@@ -86,6 +86,13 @@ impl<V> Unwind<V> {
         }
         Self::with_kind(kind)
     }
+    /// The same completion, seen from code whose results have type `W` (a specialization body
+    /// that answers an unboxed value unwinds for its boxed caller). It carries no data, so
+    /// nothing changes but the type.
+    #[inline(always)]
+    pub fn retype<W>(self) -> Unwind<W> {
+        Unwind(PhantomData)
+    }
     /// The kind of this completion.
     #[inline(always)]
     pub fn kind(self) -> UnwindKind {

@@ -32,6 +32,15 @@ impl<'a, L: Language> Stage<L> for Frame<'a, L> {
         leaf.eval(self)
     }
     #[inline(always)]
+    fn exec_leaf_i64<F: crate::operand::Leaf<L>>(
+        &mut self,
+        _index: u32,
+        leaf: &F,
+        reason: &'static str,
+    ) -> Result<i64, crate::node::TypedFail<Value>> {
+        leaf.eval_i64(self, reason)
+    }
+    #[inline(always)]
     fn exec_inline(
         &mut self,
         _index: u32,

@@ -34,7 +34,7 @@ mod value_stack;
 pub use error::{GuestError, SpecFail, Unwind, UnwindKind};
 pub use frame::{Frame, FrameDescriptor, SlotId, SlotKind};
 pub use language::Language;
-pub use node::{ExprNode, NodeCost, TypedFail};
+pub use node::{ExprNode, NodeCost, TypedFail, expect_i64};
 pub use operand::{ExecChild, Leaf, Operand};
 pub use runtime::Runtime;
 pub use stage::{Cmp, Stage};

@@ -10,6 +10,7 @@
 use crate::error::Unwind;
 use crate::frame::Frame;
 use crate::language::Language;
+use crate::stage::Stage;
 use crate::symbolic::{SymFrame, SymVal};
 use crate::value::{Tag, Value};
 
@@ -27,19 +28,33 @@ pub enum NodeCost {
 }
 
 /// The failure of a typed execute: the value had another type (Truffle's
-/// `UnexpectedResultException`, carrying the generic value), or the execution unwound.
+/// `UnexpectedResultException`, carrying the generic value), or the execution unwound. `V` is the
+/// stage's value type.
 #[derive(Debug)]
-pub enum TypedFail {
+pub enum TypedFail<V = Value> {
     /// The result was not of the requested type; here it is, boxed.
-    Unexpected(Value),
+    Unexpected(V),
     /// Non-local exit or guest error.
-    Unwind(Unwind<Value>),
+    Unwind(Unwind<V>),
 }
 
-impl From<Unwind<Value>> for TypedFail {
-    fn from(u: Unwind<Value>) -> Self {
+impl<V> From<Unwind<V>> for TypedFail<V> {
+    fn from(u: Unwind<V>) -> Self {
         TypedFail::Unwind(u)
     }
+}
+
+/// The typed view of a generic result: its integer if it is one, else the value as unexpected.
+/// A compiling stage speculates on the type instead (a deoptimization exit named `reason`), so for
+/// it the result is always the integer.
+#[inline(always)]
+pub fn expect_i64<L: Language, S: Stage<L>>(
+    s: &mut S,
+    v: S::Val,
+    reason: &'static str,
+) -> Result<S::I64, TypedFail<S::Val>> {
+    let is_int = s.has_tag(v, Tag::Int);
+    if s.speculate(is_int, reason) { Ok(s.unbox_i64(v)) } else { Err(TypedFail::Unexpected(v)) }
 }
 
 /// An executable expression or statement node.

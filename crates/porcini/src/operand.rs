@@ -12,13 +12,21 @@
 
 use crate::error::Unwind;
 use crate::language::Language;
-use crate::node::ExprNode;
+use crate::node::{ExprNode, TypedFail, expect_i64};
 use crate::stage::Stage;
 
 /// A language's inlinable leaf nodes, usually an enum over them.
 pub trait Leaf<L: Language>: Sized + 'static {
     /// Executes the leaf's node code on stage `s`.
     fn eval<S: Stage<L>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>>;
+    /// Executes the leaf expecting an integer (see [`ExecChild::exec_child_i64`]). Leaves whose
+    /// node code can produce an unboxed integer override this; the default checks the generic
+    /// result.
+    #[inline(always)]
+    fn eval_i64<S: Stage<L>>(&self, s: &mut S, reason: &'static str) -> Result<S::I64, TypedFail<S::Val>> {
+        let v = self.eval(s)?;
+        expect_i64(s, v, reason)
+    }
     /// The leaf as a node, for tree walks and tools.
     fn node(&self) -> &dyn ExprNode<L>;
     /// A copy in its uninitialized state (for splitting).
@@ -72,6 +80,15 @@ impl<L: Language, F: Leaf<L>> Operand<L, F> {
 pub trait ExecChild<L: Language> {
     /// Executes `self` as child `index` of the executing node.
     fn exec_child<S: Stage<L>>(&self, s: &mut S, index: u32) -> Result<S::Val, Unwind<S::Val>>;
+    /// Executes `self` as child `index` for a parent that wants an integer (Truffle's
+    /// `executeLong`): the unboxed integer, or the generic value as unexpected. `reason` names the
+    /// parent's speculation, for the deoptimization exit a compiling stage emits.
+    fn exec_child_i64<S: Stage<L>>(
+        &self,
+        s: &mut S,
+        index: u32,
+        reason: &'static str,
+    ) -> Result<S::I64, TypedFail<S::Val>>;
 }
 
 impl<L: Language> ExecChild<L> for Box<dyn ExprNode<L>> {
@@ -79,11 +96,33 @@ impl<L: Language> ExecChild<L> for Box<dyn ExprNode<L>> {
     fn exec_child<S: Stage<L>>(&self, s: &mut S, index: u32) -> Result<S::Val, Unwind<S::Val>> {
         s.exec(index, &**self)
     }
+    #[inline(always)]
+    fn exec_child_i64<S: Stage<L>>(
+        &self,
+        s: &mut S,
+        index: u32,
+        reason: &'static str,
+    ) -> Result<S::I64, TypedFail<S::Val>> {
+        let v = s.exec(index, &**self)?;
+        expect_i64(s, v, reason)
+    }
 }
 
 impl<L: Language, F: Leaf<L>> ExecChild<L> for Operand<L, F> {
     #[inline(always)]
     fn exec_child<S: Stage<L>>(&self, s: &mut S, index: u32) -> Result<S::Val, Unwind<S::Val>> {
         self.exec(s, index)
+    }
+    #[inline(always)]
+    fn exec_child_i64<S: Stage<L>>(
+        &self,
+        s: &mut S,
+        index: u32,
+        reason: &'static str,
+    ) -> Result<S::I64, TypedFail<S::Val>> {
+        match self {
+            Operand::Leaf(f) => s.exec_leaf_i64(index, f, reason),
+            Operand::Node(n) => n.exec_child_i64(s, index, reason),
+        }
     }
 }

@@ -56,6 +56,13 @@ pub trait Stage<L: Language>: Sized {
     /// Executes a leaf stored inline in its parent as child `index` (see [`crate::operand`]); the
     /// stage treats it exactly like [`Stage::exec`] of that child.
     fn exec_leaf<F: crate::operand::Leaf<L>>(&mut self, index: u32, leaf: &F) -> Result<Self::Val, Unwind<Self::Val>>;
+    /// Executes an inline leaf as child `index` expecting an integer ([`crate::operand::Leaf::eval_i64`]).
+    fn exec_leaf_i64<F: crate::operand::Leaf<L>>(
+        &mut self,
+        index: u32,
+        leaf: &F,
+        reason: &'static str,
+    ) -> Result<Self::I64, crate::node::TypedFail<Self::Val>>;
     /// Executes child `index` of the current node by running `eval`, its node code, in place
     /// (for children the parent holds by value); the stage treats it exactly like
     /// [`Stage::exec`] of that child.

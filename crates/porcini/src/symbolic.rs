@@ -132,6 +132,22 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
     fn exec_leaf<F: crate::operand::Leaf<L>>(&mut self, index: u32, leaf: &F) -> Result<SymVal, Unwind<SymVal>> {
         self.record_child(index, |s| leaf.eval(s))
     }
+    fn exec_leaf_i64<F: crate::operand::Leaf<L>>(
+        &mut self,
+        index: u32,
+        leaf: &F,
+        reason: &'static str,
+    ) -> Result<SymVal, crate::node::TypedFail<SymVal>> {
+        let mark = self.live.len();
+        self.path.push(index);
+        let r = leaf.eval_i64(self, reason);
+        self.path.pop();
+        self.live.truncate(mark);
+        if let Ok(x) = r {
+            self.live.push(x);
+        }
+        r
+    }
     fn exec_inline(
         &mut self,
         index: u32,

@@ -4,7 +4,7 @@
 //! inline ([`porcini::operand`]): their parent executes them through a `match` instead of a
 //! virtual call. They remain ordinary nodes, with their own state and their own place in the tree.
 
-use porcini::{ExprNode, Leaf, Stage, Unwind};
+use porcini::{ExprNode, Leaf, Stage, TypedFail, Unwind};
 
 use super::literal::{ConstNode, ReadArgNode};
 use super::local::ReadLocalNode;
@@ -27,6 +27,17 @@ impl Leaf<Sl> for SlLeaf {
             SlLeaf::Local(n) => n.eval(s),
             SlLeaf::Const(n) => n.eval(s),
             SlLeaf::Arg(n) => n.eval(s),
+        }
+    }
+    #[inline(always)]
+    fn eval_i64<S: Stage<Sl>>(&self, s: &mut S, reason: &'static str) -> Result<S::I64, TypedFail<S::Val>> {
+        match self {
+            SlLeaf::Local(n) => n.eval_i64(s, reason),
+            SlLeaf::Const(n) => n.eval_i64(s),
+            SlLeaf::Arg(n) => {
+                let v = n.eval(s)?;
+                porcini::expect_i64(s, v, reason)
+            }
         }
     }
     fn node(&self) -> &dyn ExprNode<Sl> {

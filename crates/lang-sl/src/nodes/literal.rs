@@ -2,7 +2,7 @@
 //!
 //! Constant values are permanent heap objects or immediates, so nodes may hold them directly.
 
-use porcini::{Frame, Stage, TypedFail, Unwind, Value};
+use porcini::{Stage, TypedFail, Unwind, Value};
 
 use super::expr_node;
 use crate::Sl;
@@ -25,9 +25,14 @@ impl ConstNode {
     pub(crate) fn clone_leaf(&self) -> ConstNode {
         ConstNode::new(self.value)
     }
-    /// The typed fast path of the seed tutorial: an integer literal answers `execute_i64` directly.
-    pub fn typed_i64(&self, _f: &mut Frame<'_, Sl>) -> Result<i64, TypedFail> {
-        self.value.as_i64().ok_or(TypedFail::Unexpected(self.value))
+    /// The typed fast path of the seed tutorial: an integer literal answers a parent that wants
+    /// an integer directly. The value is a constant, so the choice is one for a compiling stage too.
+    #[inline(always)]
+    pub(crate) fn eval_i64<S: Stage<Sl>>(&self, s: &mut S) -> Result<S::I64, TypedFail<S::Val>> {
+        match self.value.as_i64() {
+            Some(i) => Ok(s.i64_const(i)),
+            None => Err(TypedFail::Unexpected(s.konst(self.value))),
+        }
     }
 }
 

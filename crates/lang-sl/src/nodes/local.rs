@@ -7,7 +7,7 @@
 use std::rc::Rc;
 
 use porcini::spec::SpecState;
-use porcini::{Frame, FrameDescriptor, GuestError, SlotId, SlotKind, Stage, Tag, Unwind, Value};
+use porcini::{Frame, FrameDescriptor, GuestError, SlotId, SlotKind, Stage, Tag, TypedFail, Unwind, Value};
 use porcini_dsl::specializations;
 
 use super::{Child, Loc, SpecResult, expr_node};
@@ -30,6 +30,12 @@ impl ReadLocalNode {
     pub(crate) fn eval<S: Stage<Sl>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
         let v = s.read_slot(self.slot);
         self.dispatch(s, v)
+    }
+    /// Reads the local for a parent that wants an integer.
+    #[inline(always)]
+    pub(crate) fn eval_i64<S: Stage<Sl>>(&self, s: &mut S, reason: &'static str) -> Result<S::I64, TypedFail<S::Val>> {
+        let v = s.read_slot(self.slot);
+        self.dispatch_i64(s, v, reason)
     }
     /// A copy with fresh state.
     pub(crate) fn clone_leaf(&self) -> ReadLocalNode {
@@ -56,10 +62,10 @@ impl ReadLocalNode {
 
 #[specializations(language = Sl, report_polymorphism)]
 impl ReadLocalNode {
-    /// The slot holds a small integer.
+    /// The slot holds a small integer (answered unboxed to a parent that wants one).
     #[specialization]
-    fn read_long<S: Stage<Sl>>(&self, s: &mut S, v: S::I64) -> SpecResult<S::Val> {
-        Ok(s.box_i64(v))
+    fn read_long<S: Stage<Sl>>(&self, _s: &mut S, v: S::I64) -> SpecResult<S::I64> {
+        Ok(v)
     }
     /// The slot holds a boolean.
     #[specialization]
