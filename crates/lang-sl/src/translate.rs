@@ -52,14 +52,14 @@ impl Translator<'_> {
         Ok(match s {
             Stmt::Expr(e) => self.expr(e)?.into_node(),
             Stmt::While { cond, body, .. } => {
-                Box::new(WhileNode::new(self.condition(cond)?, Box::new(self.block(body)?)))
+                Box::new(WhileNode::new(self.condition(cond)?, self.block(body)?))
             }
             Stmt::If { cond, then_block, else_block, .. } => {
                 let else_block = match else_block {
-                    Some(b) => Some(Box::new(self.block(b)?) as Node),
+                    Some(b) => Some(self.block(b)?),
                     None => None,
                 };
-                Box::new(IfNode::new(self.condition(cond)?, Box::new(self.block(then_block)?), else_block))
+                Box::new(IfNode::new(self.condition(cond)?, self.block(then_block)?, else_block))
             }
             Stmt::Break(_) => Box::new(JumpNode::break_()),
             Stmt::Continue(_) => Box::new(JumpNode::continue_()),

@@ -36,10 +36,17 @@ impl<L: Language> BlockNode<L> {
     }
 }
 
+impl<L: Language> BlockNode<L> {
+    /// A copy with every statement in its uninitialized state.
+    pub fn clone_block(&self) -> BlockNode<L> {
+        BlockNode { stmts: self.stmts.iter().map(|s| s.clone_uninitialized()).collect() }
+    }
+}
+
 impl<L: Language> ExprNode<L> for BlockNode<L> {
     crate::stage_entry_points!(L);
     fn clone_uninitialized(&self) -> Child<L> {
-        Box::new(BlockNode { stmts: self.stmts.iter().map(|s| s.clone_uninitialized()).collect() })
+        Box::new(self.clone_block())
     }
     fn kind_name(&self) -> &'static str {
         "Block"
@@ -98,15 +105,18 @@ impl<L: Language> ExprNode<L> for BodyNode<L> {
 }
 
 /// `if (cond) then [else els]`; evaluates to null.
+///
+/// The arms are blocks held by value, as a loop's body is: executing one is a loop over its
+/// statements right here, not another node call.
 pub struct IfNode<L: Language> {
     cond: Child<L>,
-    then: Child<L>,
-    els: Option<Child<L>>,
+    then: BlockNode<L>,
+    els: Option<BlockNode<L>>,
 }
 
 impl<L: Language> IfNode<L> {
     /// An if statement; `cond` must produce a boolean value.
-    pub fn new(cond: Child<L>, then: Child<L>, els: Option<Child<L>>) -> Self {
+    pub fn new(cond: Child<L>, then: BlockNode<L>, els: Option<BlockNode<L>>) -> Self {
         IfNode { cond, then, els }
     }
     /// Evaluates the condition, then one arm.
@@ -116,15 +126,10 @@ impl<L: Language> IfNode<L> {
         let c = s.unbox_bool(c);
         s.if_else(
             c,
-            |s| {
-                s.exec(1, &*self.then)?;
-                Ok(s.konst(Value::NULL))
-            },
-            |s| {
-                if let Some(e) = &self.els {
-                    s.exec(2, &**e)?;
-                }
-                Ok(s.konst(Value::NULL))
+            |s| s.exec_inline(1, |s| self.then.eval(s)),
+            |s| match &self.els {
+                Some(e) => s.exec_inline(2, |s| e.eval(s)),
+                None => Ok(s.konst(Value::NULL)),
             },
         )
     }
@@ -135,31 +140,34 @@ impl<L: Language> ExprNode<L> for IfNode<L> {
     fn clone_uninitialized(&self) -> Child<L> {
         Box::new(IfNode {
             cond: self.cond.clone_uninitialized(),
-            then: self.then.clone_uninitialized(),
-            els: self.els.as_ref().map(|e| e.clone_uninitialized()),
+            then: self.then.clone_block(),
+            els: self.els.as_ref().map(BlockNode::clone_block),
         })
     }
     fn kind_name(&self) -> &'static str {
         "If"
     }
     fn children(&self) -> Vec<&dyn ExprNode<L>> {
-        let mut c: Vec<&dyn ExprNode<L>> = vec![&*self.cond, &*self.then];
+        let mut c: Vec<&dyn ExprNode<L>> = vec![&*self.cond, &self.then];
         if let Some(e) = &self.els {
-            c.push(&**e);
+            c.push(e);
         }
         c
     }
 }
 
 /// `while (cond) body`; evaluates to null. Iterations are reported to the enclosing call target.
+///
+/// The body is a block held by value, so an iteration runs its statements without a node call
+/// for the block itself.
 pub struct WhileNode<L: Language> {
     cond: Child<L>,
-    body: Child<L>,
+    body: BlockNode<L>,
 }
 
 impl<L: Language> WhileNode<L> {
     /// A while loop; `cond` must produce a boolean value.
-    pub fn new(cond: Child<L>, body: Child<L>) -> Self {
+    pub fn new(cond: Child<L>, body: BlockNode<L>) -> Self {
         WhileNode { cond, body }
     }
     /// Repeats condition and body until the condition is false or the body breaks.
@@ -171,7 +179,7 @@ impl<L: Language> WhileNode<L> {
             let go = s.if_else(
                 c,
                 |s| {
-                    s.exec(1, &*self.body)?;
+                    s.exec_inline(1, |s| self.body.eval(s))?;
                     Ok(s.konst(Value::from_bool(true)))
                 },
                 |s| Ok(s.konst(Value::from_bool(false))),
@@ -185,13 +193,13 @@ impl<L: Language> WhileNode<L> {
 impl<L: Language> ExprNode<L> for WhileNode<L> {
     crate::stage_entry_points!(L);
     fn clone_uninitialized(&self) -> Child<L> {
-        Box::new(WhileNode { cond: self.cond.clone_uninitialized(), body: self.body.clone_uninitialized() })
+        Box::new(WhileNode { cond: self.cond.clone_uninitialized(), body: self.body.clone_block() })
     }
     fn kind_name(&self) -> &'static str {
         "While"
     }
     fn children(&self) -> Vec<&dyn ExprNode<L>> {
-        vec![&*self.cond, &*self.body]
+        vec![&*self.cond, &self.body]
     }
 }
 
