@@ -108,7 +108,7 @@ impl Translator<'_> {
     fn key(&self, e: &Expr) -> Result<Key, StackShort> {
         Ok(match &e.kind {
             ExprKind::Str(s) => Key::Named(self.rt.interner.intern(s), s.as_str().into()),
-            _ => Key::Computed(self.expr(e)?),
+            _ => Key::Computed(Box::new(self.expr(e)?)),
         })
     }
     /// Translates an expression. It recurses once per level of nesting, so it only dispatches:
@@ -174,10 +174,10 @@ fn binary(op: BinOp, l: Child, r: Child, loc: Loc) -> Child {
         BinOp::Sub => T::node(ArithNode::<kind::Sub>::new(l, r, loc)),
         BinOp::Mul => T::node(ArithNode::<kind::Mul>::new(l, r, loc)),
         BinOp::Div => T::node(ArithNode::<kind::Div>::new(l, r, loc)),
-        BinOp::Lt => T::node(OrderNode::new(true, l, r, loc)),
-        BinOp::Le => T::node(OrderNode::new(false, l, r, loc)),
-        BinOp::Gt => T::node(NotNode::new(T::node(OrderNode::new(false, l, r, loc)))),
-        BinOp::Ge => T::node(NotNode::new(T::node(OrderNode::new(true, l, r, loc)))),
+        BinOp::Lt => T::node(OrderNode::<true>::new(l, r, loc)),
+        BinOp::Le => T::node(OrderNode::<false>::new(l, r, loc)),
+        BinOp::Gt => T::node(NotNode::new(T::node(OrderNode::<false>::new(l, r, loc)))),
+        BinOp::Ge => T::node(NotNode::new(T::node(OrderNode::<true>::new(l, r, loc)))),
         BinOp::Eq => T::node(EqualNode::new(l, r)),
         BinOp::Ne => T::node(NotNode::new(T::node(EqualNode::new(l, r)))),
     }

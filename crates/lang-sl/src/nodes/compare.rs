@@ -20,19 +20,19 @@ fn big(v: Value) -> Option<BigInt> {
     }
 }
 
-/// `<` or `<=` on numbers.
-pub struct OrderNode {
-    strict: bool,
+/// `<` (`STRICT`) or `<=` on numbers. The operator is a type parameter, so that each one's node
+/// code is compiled on its own and the interpreter does not branch on it at run time.
+pub struct OrderNode<const STRICT: bool> {
     left: Child,
     right: Child,
     loc: Loc,
     spec: SpecState,
 }
 
-impl OrderNode {
-    /// `<` when `strict`, else `<=`.
-    pub fn new(strict: bool, left: Child, right: Child, loc: Loc) -> OrderNode {
-        OrderNode { strict, left, right, loc, spec: SpecState::default() }
+impl<const STRICT: bool> OrderNode<STRICT> {
+    /// A new, uninitialized comparison node.
+    pub fn new(left: Child, right: Child, loc: Loc) -> OrderNode<STRICT> {
+        OrderNode { left, right, loc, spec: SpecState::default() }
     }
     fn node_cost(&self) -> porcini::NodeCost {
         self.spec_cost()
@@ -51,21 +51,21 @@ impl OrderNode {
         let b = v.get(1).copied().and_then(big);
         let (Some(a), Some(b)) = (a, b) else { return Ok(Value::from_bool(false)) };
         let ord = a.compare(&b);
-        Ok(Value::from_bool(if self.strict { ord.is_lt() } else { ord.is_le() }))
+        Ok(Value::from_bool(if STRICT { ord.is_lt() } else { ord.is_le() }))
     }
     #[cold]
     fn raise_type_error(&self, _f: &mut Frame<'_, Sl>, v: &[Value]) -> Result<Value, Unwind<Value>> {
-        let op = if self.strict { "<" } else { "<=" };
+        let op = if STRICT { "<" } else { "<=" };
         Err(GuestError::raise(type_error(&self.loc.file, self.loc.line, self.loc.col, op, v)))
     }
 }
 
 #[specializations(language = Sl, execute(left, right), report_polymorphism)]
-impl OrderNode {
+impl<const STRICT: bool> OrderNode<STRICT> {
     /// Two small integers.
     #[specialization]
     fn do_long<S: Stage<Sl>>(&self, s: &mut S, a: S::I64, b: S::I64) -> SpecResult<S::Val> {
-        let c = s.cmp_i64(if self.strict { Cmp::Lt } else { Cmp::Le }, a, b);
+        let c = s.cmp_i64(if STRICT { Cmp::Lt } else { Cmp::Le }, a, b);
         Ok(s.box_bool(c))
     }
     /// Any numbers (a boundary call; does not replace `do_long`).
@@ -80,7 +80,7 @@ impl OrderNode {
     }
 }
 
-expr_node!(OrderNode, "Order", children(t => vec![t.left.node(), t.right.node()]), clone(this => OrderNode::new(this.strict, this.left.clone_uninitialized(), this.right.clone_uninitialized(), this.loc.clone())));
+expr_node!(generic[const STRICT: bool] OrderNode<STRICT>, "Order", children(t => vec![t.left.node(), t.right.node()]), clone(this => OrderNode::<STRICT>::new(this.left.clone_uninitialized(), this.right.clone_uninitialized(), this.loc.clone())));
 
 /// SL equality of two values (spec §7.4 table).
 pub fn sl_equal(a: Value, b: Value) -> bool {

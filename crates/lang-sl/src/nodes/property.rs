@@ -21,8 +21,8 @@ const CACHE_LIMIT: usize = 3;
 pub enum Key {
     /// `.name`, interned at translation time.
     Named(Symbol, Box<str>),
-    /// `[expr]`.
-    Computed(Child),
+    /// `[expr]`. Boxed, so that telling the two kinds apart is one test of a pointer.
+    Computed(Box<Child>),
 }
 
 impl Key {
@@ -36,7 +36,7 @@ impl Key {
     fn clone_uninitialized(&self) -> Key {
         match self {
             Key::Named(s, n) => Key::Named(*s, n.clone()),
-            Key::Computed(c) => Key::Computed(c.clone_uninitialized()),
+            Key::Computed(c) => Key::Computed(Box::new(c.clone_uninitialized())),
         }
     }
 }
@@ -100,6 +100,8 @@ impl ShapeCache {
     }
     /// Emits the cached dispatch: for each entry, a shape test and `hit`; otherwise `miss`.
     ///
+    /// A site that went generic calls `generic` instead.
+    ///
     /// The closures are taken by value so that on the monomorphic path their captures stay in
     /// registers; only the chain needs them in memory.
     #[inline(always)]
@@ -109,6 +111,7 @@ impl ShapeCache {
         obj: S::Val,
         hit: impl Fn(&mut S, u32) -> Result<S::Val, Unwind<S::Val>>,
         miss: impl Fn(&mut S) -> Result<S::Val, Unwind<S::Val>>,
+        generic: impl FnOnce(&mut S) -> Result<S::Val, Unwind<S::Val>>,
     ) -> Result<S::Val, Unwind<S::Val>> {
         let is_obj = s.has_tag(obj, Tag::Object);
         if let Some((shape, slot)) = self.mono.get() {
@@ -122,6 +125,9 @@ impl ShapeCache {
                 }
             }
             return miss(s);
+        }
+        if self.generic.get() {
+            return generic(s);
         }
         self.polymorphic(s, obj, is_obj, hit, miss)
     }
@@ -182,14 +188,12 @@ impl ReadPropertyNode {
                 let key = k.exec(s, 1)?;
                 s.call_boundary("read_property", self, Self::read_generic, &[obj, key])
             }
-            Key::Named(..) if self.cache.generic.get() => {
-                s.call_boundary("read_property", self, Self::read_generic, &[obj])
-            }
             Key::Named(..) => self.cache.dispatch(
                 s,
                 obj,
                 move |s: &mut S, slot| Ok(s.load_property(obj, slot)),
                 move |s: &mut S| s.respecialize(self, Self::read_and_cache, &[obj]),
+                move |s: &mut S| s.call_boundary("read_property", self, Self::read_generic, &[obj]),
             ),
         }
     }
@@ -249,9 +253,6 @@ impl WritePropertyNode {
             }
             Key::Named(..) => {
                 let v = self.value.exec(s, 1)?;
-                if self.cache.generic.get() {
-                    return s.call_boundary("write_property", self, Self::write_generic, &[obj, v]);
-                }
                 self.cache.dispatch(
                     s,
                     obj,
@@ -260,6 +261,7 @@ impl WritePropertyNode {
                         Ok(v)
                     },
                     move |s: &mut S| s.respecialize(self, Self::write_and_cache, &[obj, v]),
+                    move |s: &mut S| s.call_boundary("write_property", self, Self::write_generic, &[obj, v]),
                 )
             }
         }
