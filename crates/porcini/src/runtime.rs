@@ -149,15 +149,10 @@ impl<L: Language> Runtime<L> {
         // The frame starts at the arguments: parameter slots alias them (see `frame`).
         let end = base + nargs.max(size);
         let cells = self.stack.cells();
-        let marker = 0u8;
-        let here = std::hint::black_box(&marker) as *const u8 as usize;
         // One range check covers both views: `region` is as long as the longer of the two.
         let Some(region) = cells.get(base..end) else {
             return Err(stack_overflow());
         };
-        if here < target.native_limit() {
-            return Err(stack_overflow());
-        }
         self.stack.touch(end);
         let (args, slots) = (&region[..nargs.min(region.len())], &region[..size.min(region.len())]);
         // The common call passes exactly the parameters to a function whose slots are all
@@ -166,6 +161,10 @@ impl<L: Language> Runtime<L> {
             bind_slots(slots, nargs, params);
         }
         let mut frame = Frame { rt: self, args, slots, sp: end, target: Some(target), caller, ret: Value::NULL };
+        // The frame lives on the native stack, so its address says how deep the stack is here.
+        if (&frame as *const Frame<'_, L> as usize) < target.native_limit() {
+            return Err(stack_overflow());
+        }
         match target.root().execute(&mut frame) {
             Ok(v) => Ok(v),
             Err(u) if u.kind() == UnwindKind::Return => Ok(frame.ret),
