@@ -173,19 +173,13 @@ impl<L: Language> WhileNode<L> {
     /// Repeats condition and body until the condition is false or the body breaks.
     #[inline(always)]
     pub fn eval<S: Stage<L>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
-        s.repeat(|s| {
-            let c = s.exec(0, &*self.cond)?;
-            let c = s.unbox_bool(c);
-            let go = s.if_else(
-                c,
-                |s| {
-                    s.exec_inline(1, |s| self.body.eval(s))?;
-                    Ok(s.konst(Value::from_bool(true)))
-                },
-                |s| Ok(s.konst(Value::from_bool(false))),
-            )?;
-            Ok(s.unbox_bool(go))
-        })?;
+        s.repeat(
+            |s| {
+                let c = s.exec(0, &*self.cond)?;
+                Ok(s.unbox_bool(c))
+            },
+            |s| s.exec_inline(1, |s| self.body.eval(s)).map(|_| ()),
+        )?;
         Ok(s.konst(Value::NULL))
     }
 }

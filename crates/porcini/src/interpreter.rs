@@ -143,19 +143,25 @@ impl<'a, L: Language> Stage<L> for Frame<'a, L> {
     #[inline(always)]
     fn repeat(
         &mut self,
-        mut body: impl FnMut(&mut Self) -> Result<bool, Unwind<Value>>,
+        mut cond: impl FnMut(&mut Self) -> Result<bool, Unwind<Value>>,
+        mut body: impl FnMut(&mut Self) -> Result<(), Unwind<Value>>,
     ) -> Result<(), Unwind<Value>> {
         let mut iterations: u64 = 0;
         let result = loop {
-            match body(self) {
-                Ok(true) => iterations += 1,
+            match cond(self) {
+                Ok(true) => {}
                 Ok(false) => break Ok(()),
-                Err(u) => match u.kind() {
-                    UnwindKind::Continue => iterations += 1,
+                Err(u) => break Err(u),
+            }
+            // An iteration counts once its body completes, normally or by `continue`.
+            if let Err(u) = body(self) {
+                match u.kind() {
+                    UnwindKind::Continue => {}
                     UnwindKind::Break => break Ok(()),
                     _ => break Err(u),
-                },
+                }
             }
+            iterations += 1;
         };
         if let Some(t) = self.target {
             t.report_loop_count(iterations);

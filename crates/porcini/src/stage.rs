@@ -122,11 +122,13 @@ pub trait Stage<L: Language>: Sized {
         then: impl FnOnce(&mut Self) -> Result<Self::Val, Unwind<Self::Val>>,
         els: impl FnOnce(&mut Self) -> Result<Self::Val, Unwind<Self::Val>>,
     ) -> Result<Self::Val, Unwind<Self::Val>>;
-    /// A loop: runs `body` until it returns a false condition; `body` is one iteration (condition and
-    /// statements). The interpreter counts iterations for the compilation policy.
+    /// A loop: while `cond` holds, runs `body`. A `break` or `continue` unwinding out of the body
+    /// ends the loop or the iteration. The interpreter counts iterations for the compilation
+    /// policy.
     fn repeat(
         &mut self,
-        body: impl FnMut(&mut Self) -> Result<Self::Bool, Unwind<Self::Val>>,
+        cond: impl FnMut(&mut Self) -> Result<Self::Bool, Unwind<Self::Val>>,
+        body: impl FnMut(&mut Self) -> Result<(), Unwind<Self::Val>>,
     ) -> Result<(), Unwind<Self::Val>>;
 
     /// Starts a `return` of `v` to the root of the executing target.

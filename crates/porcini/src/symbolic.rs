@@ -253,20 +253,21 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
     }
     fn repeat(
         &mut self,
-        mut body: impl FnMut(&mut Self) -> Result<SymVal, Unwind<SymVal>>,
+        mut cond: impl FnMut(&mut Self) -> Result<SymVal, Unwind<SymVal>>,
+        mut body: impl FnMut(&mut Self) -> Result<(), Unwind<SymVal>>,
     ) -> Result<(), Unwind<SymVal>> {
         self.rec.line("loop {".to_string());
         self.rec.depth += 1;
         let live = self.live.len();
-        let r = body(self);
-        self.live.truncate(live);
-        if let Ok(c) = r {
+        let r = cond(self).and_then(|c| {
             self.rec.line(format!("break_unless {}", v(c)));
-        }
+            body(self)
+        });
+        self.live.truncate(live);
         self.rec.depth -= 1;
         self.rec.line("}".to_string());
         match r {
-            Ok(_) => Ok(()),
+            Ok(()) => Ok(()),
             Err(u) if matches!(u.kind(), UnwindKind::Break | UnwindKind::Continue) => Ok(()),
             Err(u) => Err(u),
         }
