@@ -98,12 +98,23 @@ impl ShapeCache {
             _ => porcini::NodeCost::Polymorphic,
         }
     }
-    /// Emits the cached dispatch: for each entry, a shape test and `hit`; otherwise `miss`.
-    ///
-    /// A site that went generic calls `generic` instead.
-    ///
-    /// The closures are taken by value so that on the monomorphic path their captures stay in
-    /// registers; only the chain needs them in memory.
+    /// The monomorphic fast path: `None` when the site is not monomorphic; otherwise the cached
+    /// slot if the receiver is an object of the cached shape (both speculations: a compiling stage
+    /// emits them as deoptimization exits), or `Some(None)` for a miss.
+    #[inline(always)]
+    fn mono_slot<S: Stage<Sl>>(&self, s: &mut S, obj: S::Val) -> Option<Option<u32>> {
+        let (shape, slot) = self.mono.get()?;
+        let is_obj = s.has_tag(obj, Tag::Object);
+        if !s.speculate(is_obj, "receiver is an object") {
+            return Some(None);
+        }
+        let sh = s.load_shape(obj);
+        let want = s.i64_const(shape.0 as i64);
+        let same = s.cmp_i64(Cmp::Eq, sh, want);
+        Some(s.speculate(same, "shape").then_some(slot))
+    }
+    /// Any state but the monomorphic one: a generic site calls `generic`; otherwise a chain of
+    /// shape tests, one per entry, runs `hit` with the matching slot or `miss` after the last.
     #[inline(always)]
     fn dispatch<S: Stage<Sl>>(
         &self,
@@ -113,26 +124,13 @@ impl ShapeCache {
         miss: impl Fn(&mut S) -> Result<S::Val, Unwind<S::Val>>,
         generic: impl FnOnce(&mut S) -> Result<S::Val, Unwind<S::Val>>,
     ) -> Result<S::Val, Unwind<S::Val>> {
-        let is_obj = s.has_tag(obj, Tag::Object);
-        if let Some((shape, slot)) = self.mono.get() {
-            // Monomorphic: speculate on the receiver being an object of the cached shape.
-            if s.speculate(is_obj, "receiver is an object") {
-                let sh = s.load_shape(obj);
-                let want = s.i64_const(shape.0 as i64);
-                let same = s.cmp_i64(Cmp::Eq, sh, want);
-                if s.speculate(same, "shape") {
-                    return hit(s, slot);
-                }
-            }
-            return miss(s);
-        }
         if self.generic.get() {
             return generic(s);
         }
+        let is_obj = s.has_tag(obj, Tag::Object);
         self.polymorphic(s, obj, is_obj, hit, miss)
     }
-    /// The chain over several entries, out of line to keep the monomorphic path small.
-    #[inline(never)]
+    #[inline(always)]
     fn polymorphic<S: Stage<Sl>>(
         &self,
         s: &mut S,
@@ -188,14 +186,29 @@ impl ReadPropertyNode {
                 let key = k.exec(s, 1)?;
                 s.call_boundary("read_property", self, Self::read_generic, &[obj, key])
             }
-            Key::Named(..) => self.cache.dispatch(
-                s,
-                obj,
-                move |s: &mut S, slot| Ok(s.load_property(obj, slot)),
-                move |s: &mut S| s.respecialize(self, Self::read_and_cache, &[obj]),
-                move |s: &mut S| s.call_boundary("read_property", self, Self::read_generic, &[obj]),
-            ),
+            Key::Named(..) => match self.cache.mono_slot(s, obj) {
+                Some(Some(slot)) => Ok(s.load_property(obj, slot)),
+                Some(None) => self.miss(s, obj),
+                None => self.dispatch(s, obj),
+            },
         }
+    }
+    // The paths off the monomorphic one are functions of their own, taking the receiver in
+    // registers, so that the fast path calls nothing and leaving it is a jump.
+    #[cold]
+    #[inline(never)]
+    fn miss<S: Stage<Sl>>(&self, s: &mut S, obj: S::Val) -> Result<S::Val, Unwind<S::Val>> {
+        s.respecialize(self, Self::read_and_cache, &[obj])
+    }
+    #[inline(never)]
+    fn dispatch<S: Stage<Sl>>(&self, s: &mut S, obj: S::Val) -> Result<S::Val, Unwind<S::Val>> {
+        self.cache.dispatch(
+            s,
+            obj,
+            move |s: &mut S, slot| Ok(s.load_property(obj, slot)),
+            move |s: &mut S| s.respecialize(self, Self::read_and_cache, &[obj]),
+            move |s: &mut S| s.call_boundary("read_property", self, Self::read_generic, &[obj]),
+        )
     }
     fn lookup(&self, f: &mut Frame<'_, Sl>, vals: &[Value]) -> Access {
         let obj = vals.first().copied().unwrap_or(Value::NULL);
@@ -253,18 +266,35 @@ impl WritePropertyNode {
             }
             Key::Named(..) => {
                 let v = self.value.exec(s, 1)?;
-                self.cache.dispatch(
-                    s,
-                    obj,
-                    move |s: &mut S, slot| {
+                match self.cache.mono_slot(s, obj) {
+                    Some(Some(slot)) => {
                         s.store_property(obj, slot, v);
                         Ok(v)
-                    },
-                    move |s: &mut S| s.respecialize(self, Self::write_and_cache, &[obj, v]),
-                    move |s: &mut S| s.call_boundary("write_property", self, Self::write_generic, &[obj, v]),
-                )
+                    }
+                    Some(None) => self.miss(s, obj, v),
+                    None => self.dispatch(s, obj, v),
+                }
             }
         }
+    }
+    // Out of line for the same reason as the read's.
+    #[cold]
+    #[inline(never)]
+    fn miss<S: Stage<Sl>>(&self, s: &mut S, obj: S::Val, v: S::Val) -> Result<S::Val, Unwind<S::Val>> {
+        s.respecialize(self, Self::write_and_cache, &[obj, v])
+    }
+    #[inline(never)]
+    fn dispatch<S: Stage<Sl>>(&self, s: &mut S, obj: S::Val, v: S::Val) -> Result<S::Val, Unwind<S::Val>> {
+        self.cache.dispatch(
+            s,
+            obj,
+            move |s: &mut S, slot| {
+                s.store_property(obj, slot, v);
+                Ok(v)
+            },
+            move |s: &mut S| s.respecialize(self, Self::write_and_cache, &[obj, v]),
+            move |s: &mut S| s.call_boundary("write_property", self, Self::write_generic, &[obj, v]),
+        )
     }
     fn store(&self, f: &mut Frame<'_, Sl>, vals: &[Value]) -> Access {
         let obj = vals.first().copied().unwrap_or(Value::NULL);
