@@ -77,7 +77,7 @@ pub(crate) fn body_fns(node: &Node, spec: &Spec) -> TokenStream {
         #[inline(never)]
         fn #rewrite_fn(&self, f: &mut ::porcini::Frame<'_, #lang>, vals: &[::porcini::Value])
             -> ::std::result::Result<::porcini::Value, ::porcini::Unwind<::porcini::Value>> {
-            self.#state.exclude(#bit);
+            self.#state.exclude(#bit, Self::__MONO_CODES);
             self.__specialize(f, vals)
         }
         #typed

@@ -38,7 +38,7 @@ pub(crate) fn eval_fn(node: &Node) -> TokenStream {
     let arms: Vec<TokenStream> = typed
         .iter()
         .map(|spec| {
-            let bit = spec.index as u8 + 1;
+            let bit = node.mono_code(spec);
             let f = spec.typed_exec_fn();
             quote!(#bit => return self.#f(s),)
         })
@@ -171,7 +171,7 @@ pub(crate) fn dispatch_i64_fn(node: &Node) -> TokenStream {
     let arms: Vec<TokenStream> = specs
         .iter()
         .map(|spec| {
-            let bit = spec.index as u8 + 1;
+            let bit = node.mono_code(spec);
             let name = &spec.name;
             let rewrite_fn = spec.rewrite_fn();
             let reason = format!("{} guard", spec.name);
@@ -294,7 +294,7 @@ fn miss(node: &Node) -> TokenStream {
 /// one speculates only while it has a single instance; with more, the arm falls through to the
 /// chain, which branches over them.
 fn mono_arm(node: &Node, spec: &Spec) -> TokenStream {
-    let bit = spec.index as u8 + 1;
+    let bit = node.mono_code(spec);
     let body_fn = spec.body_fn();
     let args = node.op_args();
     let reason = format!("{} guard", spec.name);

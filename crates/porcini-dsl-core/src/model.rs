@@ -186,6 +186,19 @@ impl Node {
         let ops = self.ops();
         quote!(#(#ops),*)
     }
+    /// The code [`porcini::spec::SpecState::monomorphic`] reports while `spec` is the only active
+    /// specialization. Specializations that replace others come first, then the rest, each group
+    /// in declaration order, and the fallback last: a node settles in a replacing specialization
+    /// for good, and the monomorphic `match` compiles to compares in code order.
+    pub fn mono_code(&self, spec: &Spec) -> u8 {
+        let group = |s: &Spec| if s.fallback { 2 } else if s.replaces_mask != 0 { 0 } else { 1 };
+        let rank = self.specs.iter().filter(|s| (group(s), s.index) < (group(spec), spec.index)).count();
+        rank as u8 + 1
+    }
+    /// Every specialization's [`Node::mono_code`], by index.
+    pub fn mono_codes(&self) -> Vec<u8> {
+        self.specs.iter().map(|s| self.mono_code(s)).collect()
+    }
     /// The link of the polymorphic chain that starts at specialization `i` (`i == specs.len()` is
     /// the final miss).
     pub fn chain_fn(&self, i: usize) -> Ident {

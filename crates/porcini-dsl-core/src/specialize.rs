@@ -67,7 +67,7 @@ fn activate(node: &Node, spec: &Spec) -> TokenStream {
     let replaces = spec.replaces_mask;
     let report = if node.reports() { quote!(self.__poly_report(f, __old);) } else { quote!() };
     quote! {
-        self.#state.activate(#bit, #replaces);
+        self.#state.activate(#bit, #replaces, Self::__MONO_CODES);
         #report
     }
 }

@@ -17,9 +17,9 @@ use crate::node::NodeCost;
 pub struct SpecState {
     active: Cell<u32>,
     excluded: Cell<u32>,
-    /// `1 + i` when specialization `i` is the only active one, else 0: derived from `active`, so
+    /// The node's code for its lone active specialization, else 0: derived from `active`, so
     /// that monomorphic dispatch is one small-integer `match` instead of a test for a single bit
-    /// followed by a bit scan.
+    /// followed by a bit scan. The codes are the node's own (see [`SpecState::activate`]).
     mono: Cell<u8>,
 }
 
@@ -41,29 +41,34 @@ impl SpecState {
     pub fn excluded(&self) -> u32 {
         self.excluded.get()
     }
-    /// `1 + i` when specialization `i` (bit `1 << i`) is the only active one, otherwise 0.
+    /// `codes[i]` when specialization `i` (bit `1 << i`) is the only active one, otherwise 0.
     #[inline(always)]
     pub fn monomorphic(&self) -> u8 {
         self.mono.get()
     }
-    fn set_active(&self, a: u32) {
+    fn set_active(&self, a: u32, codes: &[u8]) {
         self.active.set(a);
-        self.mono.set(if a.count_ones() == 1 { a.trailing_zeros() as u8 + 1 } else { 0 });
+        let lone = if a.count_ones() == 1 { codes.get(a.trailing_zeros() as usize).copied() } else { None };
+        self.mono.set(lone.unwrap_or(0));
     }
     /// Activates `bit` and excludes (and deactivates) the `replaces` set. Returns false if `bit`
     /// was excluded (the caller must then try the next specialization).
-    pub fn activate(&self, bit: u32, replaces: u32) -> bool {
+    ///
+    /// `codes` gives each specialization's nonzero code for [`SpecState::monomorphic`]. The DSL
+    /// numbers first the specializations that replace others, since a node settles in those, so
+    /// that the monomorphic `match` tests them first.
+    pub fn activate(&self, bit: u32, replaces: u32, codes: &[u8]) -> bool {
         if self.excluded.get() & bit != 0 {
             return false;
         }
         self.excluded.set(self.excluded.get() | replaces);
-        self.set_active((self.active.get() | bit) & !replaces);
+        self.set_active((self.active.get() | bit) & !replaces, codes);
         true
     }
     /// Excludes `bit` for good (after its rewrite condition held).
-    pub fn exclude(&self, bit: u32) {
+    pub fn exclude(&self, bit: u32, codes: &[u8]) {
         self.excluded.set(self.excluded.get() | bit);
-        self.set_active(self.active.get() & !bit);
+        self.set_active(self.active.get() & !bit, codes);
     }
     /// The cost class; `megamorphic` is the set of generic specializations.
     pub fn cost(&self, megamorphic: u32) -> NodeCost {
