@@ -35,8 +35,22 @@ pub struct InvokeNode {
     callee_const: Option<Value>,
     args: Vec<Child>,
     cache: [OnceCell<CacheEntry>; CACHE_LIMIT],
-    indirect: Cell<bool>,
+    /// Which of the `SITE_*` states the site is in, kept apart from the cache so that dispatch
+    /// starts with one load.
+    state: Cell<u8>,
 }
+
+/// No call yet.
+const SITE_UNINITIALIZED: u8 = 0;
+/// One cache entry, whose function the callee must be.
+const SITE_MONOMORPHIC: u8 = 1;
+/// One cache entry, for a literal callee: the callee is the entry's function by construction, so
+/// only the entry's assumption is checked.
+const SITE_MONOMORPHIC_LITERAL: u8 = 2;
+/// Two cache entries.
+const SITE_POLYMORPHIC: u8 = 3;
+/// Calls through `resolve_target`, for good.
+const SITE_INDIRECT: u8 = 4;
 
 /// Finds the current target of a callee value, or SL's `Undefined function` error.
 pub fn resolve_target(rt: &Runtime<Sl>, callee: Value) -> Result<Rc<CallTarget<Sl>>, Unwind<Value>> {
@@ -52,7 +66,7 @@ pub fn resolve_target(rt: &Runtime<Sl>, callee: Value) -> Result<Rc<CallTarget<S
 impl InvokeNode {
     /// A call of `callee` with `args`.
     pub fn new(callee: Child, args: Vec<Child>) -> InvokeNode {
-        InvokeNode { callee, callee_const: None, args, cache: Default::default(), indirect: Cell::new(false) }
+        InvokeNode { callee, callee_const: None, args, cache: Default::default(), state: Cell::new(SITE_UNINITIALIZED) }
     }
     /// A call of the function literal `function` (which `callee` evaluates to) with `args`.
     pub fn with_function(callee: Child, function: Value, args: Vec<Child>) -> InvokeNode {
@@ -81,18 +95,22 @@ impl InvokeNode {
 
     #[inline(always)]
     fn dispatch<S: Stage<Sl>>(&self, s: &mut S, callee: S::Val, mark: ArgMark) -> Result<S::Val, Unwind<S::Val>> {
-        if self.indirect.get() {
-            return s.call_indirect(resolve_target, callee, mark);
-        }
-        match (self.cache[0].get(), self.cache[1].get()) {
-            (Some(e), None) => {
+        match (self.state.get(), self.cache[0].get(), self.cache[1].get()) {
+            (SITE_MONOMORPHIC_LITERAL, Some(e), _) => {
+                let valid = s.assume(&e.stable);
+                if valid {
+                    return s.call(e.call.target(), mark);
+                }
+                self.miss(s, callee, mark)
+            }
+            (SITE_MONOMORPHIC, Some(e), _) => {
                 let g = self.entry_guard(s, e, callee);
                 if s.speculate(g, "call target") {
                     return s.call(e.call.target(), mark);
                 }
                 self.miss(s, callee, mark)
             }
-            (Some(e0), Some(e1)) => {
+            (SITE_POLYMORPHIC, Some(e0), Some(e1)) => {
                 let g0 = self.entry_guard(s, e0, callee);
                 s.if_else(
                     g0,
@@ -103,6 +121,7 @@ impl InvokeNode {
                     },
                 )
             }
+            (SITE_INDIRECT, ..) => s.call_indirect(resolve_target, callee, mark),
             _ => self.miss(s, callee, mark),
         }
     }
@@ -134,18 +153,23 @@ impl InvokeNode {
         let target = resolve_target(rt, callee)?;
         let used = self.cache.iter().filter(|c| c.get().is_some()).count();
         let function = callee.as_function();
-        if let (Some(func), false) = (function, self.indirect.get()) {
+        if let (Some(func), false) = (function, self.state.get() == SITE_INDIRECT) {
             // A target always has its heap cell (the runtime created it); without one the site
             // would simply call indirectly.
             let call = if used < CACHE_LIMIT { DirectCallNode::new(&target) } else { None };
             if let Some(call) = call {
                 let entry = CacheEntry { function: callee, call, stable: func.stable_assumption() };
                 let _ = self.cache[used].set(entry);
+                self.state.set(match (used, self.callee_const) {
+                    (0, Some(_)) => SITE_MONOMORPHIC_LITERAL,
+                    (0, None) => SITE_MONOMORPHIC,
+                    _ => SITE_POLYMORPHIC,
+                });
                 if used + 1 > 1 {
                     porcini::spec::report_polymorphic_specialize(f);
                 }
             } else {
-                self.indirect.set(true);
+                self.state.set(SITE_INDIRECT);
                 porcini::spec::report_polymorphic_specialize(f);
             }
         }
@@ -160,14 +184,11 @@ impl InvokeNode {
     }
 
     fn node_cost(&self) -> porcini::NodeCost {
-        if self.indirect.get() {
-            porcini::NodeCost::Megamorphic
-        } else {
-            match self.cache.iter().filter(|c| c.get().is_some()).count() {
-                0 => porcini::NodeCost::Uninitialized,
-                1 => porcini::NodeCost::Monomorphic,
-                _ => porcini::NodeCost::Polymorphic,
-            }
+        match self.state.get() {
+            SITE_UNINITIALIZED => porcini::NodeCost::Uninitialized,
+            SITE_MONOMORPHIC | SITE_MONOMORPHIC_LITERAL => porcini::NodeCost::Monomorphic,
+            SITE_POLYMORPHIC => porcini::NodeCost::Polymorphic,
+            _ => porcini::NodeCost::Megamorphic,
         }
     }
     fn active_names(&self) -> Vec<&'static str> {
