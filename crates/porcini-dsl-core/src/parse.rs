@@ -291,13 +291,18 @@ fn parse_params(spec: &mut Spec, f: &mut ImplItemFn) -> syn::Result<()> {
     Ok(())
 }
 
-/// What a body's result is: `SpecResult<S::I64>` and `SpecResult<S::Bool>` are unboxed results,
-/// anything else (normally `SpecResult<S::Val>`) is boxed.
+/// What a body's result is, from the first type argument of its return type: `S::I64` and
+/// `S::Bool` (as in `Result<S::I64, SpecFail<S::I64>>` or an alias such as SL's
+/// `SpecResult<S::I64>`) are unboxed results; anything else (normally `S::Val`) is boxed.
 fn return_kind(output: &syn::ReturnType) -> Operand {
     let syn::ReturnType::Type(_, ty) = output else { return Operand::Val };
-    match quote::quote!(#ty).to_string().replace(' ', "").as_str() {
-        "SpecResult<S::I64>" => Operand::I64,
-        "SpecResult<S::Bool>" => Operand::Bool,
+    let Type::Path(p) = &**ty else { return Operand::Val };
+    let first = p.path.segments.last().and_then(|seg| match &seg.arguments {
+        syn::PathArguments::AngleBracketed(a) => a.args.first(),
+        _ => None,
+    });
+    match first {
+        Some(syn::GenericArgument::Type(t)) => operand_kind(t).unwrap_or(Operand::Val),
         _ => Operand::Val,
     }
 }

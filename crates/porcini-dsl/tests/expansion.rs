@@ -130,3 +130,33 @@ fn cached_defaults() {
         "#,
     ));
 }
+
+/// SL-style local read: a specialization that answers an unboxed integer (so the node gets a
+/// `dispatch_i64` for parents that want one), a boolean one, and a replacing generic one, which
+/// gets the first monomorphic code.
+#[test]
+fn typed_result_and_monomorphic_codes() {
+    snapshot!(expand(
+        "language = Sl, report_polymorphism",
+        r#"
+        impl ReadLocalNode {
+            #[specialization]
+            fn read_long<S: Stage<Sl>>(&self, _s: &mut S, v: S::I64) -> Result<S::I64, SpecFail<S::I64>> {
+                Ok(v)
+            }
+            #[specialization]
+            fn read_boolean<S: Stage<Sl>>(&self, s: &mut S, v: S::Bool) -> SpecResult<S::Val> {
+                Ok(s.box_bool(v))
+            }
+            #[specialization(guard = assigned, replaces(read_long, read_boolean))]
+            fn read_object<S: Stage<Sl>>(&self, _s: &mut S, v: S::Val) -> SpecResult<S::Val> {
+                Ok(v)
+            }
+            #[fallback]
+            fn unassigned<S: Stage<Sl>>(&self, s: &mut S, v: S::Val) -> SpecResult<S::Val> {
+                Ok(s.call_boundary("unassigned", self, Self::raise, &[v])?)
+            }
+        }
+        "#,
+    ));
+}
