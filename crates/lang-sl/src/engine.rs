@@ -4,7 +4,9 @@
 //! errors come back as values for the launcher to print.
 
 use std::io::{BufRead, Write};
+use std::rc::Rc;
 
+use porcini::call_target::CallTarget;
 use porcini::{EngineOptions, GuestError, Runtime, Unwind, Value};
 
 use crate::runtime::display::display;
@@ -46,9 +48,19 @@ impl SlEngine {
     /// Parses `source` (named `name` in messages), registers its functions and calls `main`.
     /// Returns the display string of a non-NULL result.
     pub fn run(&self, source: &str, name: &str) -> Result<Option<String>, RunError> {
-        let main = load(&self.rt, source, name).map_err(|e| unwind_error(e.into_unwind()))?;
-        let main = main.ok_or(RunError::NoMain)?;
+        let main = self.load(source, name)?;
         let result = self.rt.call_entry(&main, &[]);
+        self.outcome(result)
+    }
+    /// Parses `source` (named `name` in messages) and registers its functions, without running
+    /// anything; returns `main`'s call target.
+    pub fn load(&self, source: &str, name: &str) -> Result<Rc<CallTarget<Sl>>, RunError> {
+        let main = load(&self.rt, source, name).map_err(|e| unwind_error(e.into_unwind()))?;
+        main.ok_or(RunError::NoMain)
+    }
+    /// What the launcher reports for the result of a call of `main`: the display string of a
+    /// non-NULL value, or the error. Flushes the output first.
+    pub fn outcome(&self, result: Result<Value, Unwind<Value>>) -> Result<Option<String>, RunError> {
         self.flush();
         match result {
             Ok(v) if v.is_null() => Ok(None),

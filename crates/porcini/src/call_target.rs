@@ -38,6 +38,9 @@ pub trait RootNode<L: Language>: 'static {
     fn execute(&self, f: &mut Frame<'_, L>) -> Result<Value, Unwind<Value>>;
     /// Executes the body in a symbolic stage.
     fn execute_sym(&self, s: &mut SymFrame<'_, L>) -> Result<SymVal, Unwind<SymVal>>;
+    /// Executes the body while resuming from a frame state, or rehearsing one
+    /// ([`crate::resume`]).
+    fn execute_resume(&self, s: &mut crate::resume::Resume<'_, '_, L>) -> Result<Value, Unwind<Value>>;
     /// Number of nodes in the tree.
     fn node_count(&self) -> usize;
     /// How deeply executing the root nests native calls, in levels of its node tree (see

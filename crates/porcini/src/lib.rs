@@ -21,6 +21,7 @@ pub mod language;
 pub mod node;
 pub mod object;
 pub mod operand;
+pub mod resume;
 pub mod runtime;
 pub mod shape;
 pub mod spec;

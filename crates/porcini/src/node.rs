@@ -11,6 +11,7 @@ use crate::error::Unwind;
 use crate::frame::Frame;
 use crate::language::Language;
 use crate::stage::Stage;
+use crate::resume::Resume;
 use crate::symbolic::{SymFrame, SymVal};
 use crate::value::{Tag, Value};
 
@@ -76,6 +77,8 @@ pub trait ExprNode<L: Language>: 'static {
     }
     /// Executes in a symbolic stage (records or emits operations).
     fn execute_sym(&self, s: &mut SymFrame<'_, L>) -> Result<SymVal, Unwind<SymVal>>;
+    /// Executes while resuming from a frame state, or rehearsing one ([`crate::resume`]).
+    fn execute_resume(&self, s: &mut Resume<'_, '_, L>) -> Result<Value, Unwind<Value>>;
     /// A copy of this subtree in its uninitialized state, with fresh profiles (for splitting).
     fn clone_uninitialized(&self) -> Box<dyn ExprNode<L>>;
     /// The node's kind, for dumps and traces (e.g. `Add`).
@@ -136,6 +139,12 @@ macro_rules! stage_entry_points {
             &self,
             s: &mut $crate::symbolic::SymFrame<'_, $lang>,
         ) -> ::std::result::Result<$crate::symbolic::SymVal, $crate::Unwind<$crate::symbolic::SymVal>> {
+            self.eval(s)
+        }
+        fn execute_resume(
+            &self,
+            s: &mut $crate::resume::Resume<'_, '_, $lang>,
+        ) -> ::std::result::Result<$crate::Value, $crate::Unwind<$crate::Value>> {
             self.eval(s)
         }
     };

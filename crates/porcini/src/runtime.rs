@@ -18,6 +18,7 @@ use crate::function::FunctionObject;
 use crate::host::HostObject;
 use crate::language::Language;
 use crate::object::DynObject;
+use crate::resume::{Deopt, Resume};
 use crate::shape::ShapeTable;
 use crate::string::GuestStr;
 use crate::symbol::Interner;
@@ -43,6 +44,8 @@ pub struct Runtime<L: Language> {
     /// The language's global state.
     pub lang: L::State,
     stack: ValueStack,
+    /// Values of frame states being resumed, kept alive until their replay has used them.
+    resuming: RefCell<Vec<Value>>,
     /// The lowest address of the native stack guest code may use (0: none declared).
     native_floor: Cell<usize>,
     targets: RefCell<Vec<Rc<CallTarget<L>>>>,
@@ -59,6 +62,7 @@ impl<L: Language> Runtime<L> {
             interner: Interner::default(),
             lang,
             stack: ValueStack::new(VALUE_STACK_CELLS),
+            resuming: RefCell::new(Vec::new()),
             native_floor: Cell::new(0),
             targets: RefCell::new(Vec::new()),
         }
@@ -135,6 +139,68 @@ impl<L: Language> Runtime<L> {
         self.call_inner(Some(caller), target, base, nargs)
     }
 
+    /// Runs `target` from the host with `args` as a deoptimization rehearsal
+    /// ([`crate::resume`]): in the interpreter, until its `nth` failing speculation with `reason`
+    /// (any reason when `None`), where it stops as compiled code would and hands back the
+    /// deoptimization. A run that never gets there finishes normally.
+    pub fn rehearse_deopt(
+        &self,
+        target: &CallTarget<L>,
+        args: &[Value],
+        reason: Option<&'static str>,
+        nth: usize,
+    ) -> Rehearsal {
+        let mut deopt = None;
+        let r = self.enter(target, args, |root, f| {
+            let mut s = Resume::rehearse(f, reason, nth);
+            let r = root.execute_resume(&mut s);
+            deopt = s.into_deopt();
+            r
+        });
+        match deopt {
+            Some(d) => {
+                // The stop travelled as an error; it is not the guest's.
+                if let Err(u) = r {
+                    u.take_error();
+                }
+                Rehearsal::Stopped(d)
+            }
+            None => Rehearsal::Finished(r),
+        }
+    }
+
+    /// Resumes a deoptimized activation of `target` (called from the host with `args`): its
+    /// slots are restored from `deopt` and the interpreter continues from its frame state.
+    pub fn resume_entry(&self, target: &CallTarget<L>, args: &[Value], deopt: &Deopt) -> Result<Value, Unwind<Value>> {
+        // The recorded values live outside the frame until replay hands them to the nodes, so
+        // they are roots meanwhile. (Keeping a `Deopt` alive before it is resumed is its
+        // holder's business, as with any value held outside the heap.)
+        let mark = self.resuming.borrow().len();
+        self.resuming.borrow_mut().extend(deopt.state.live.iter().map(|l| l.boxed()));
+        let r = self.enter(target, args, |root, f| {
+            for (cell, &v) in f.slots.iter().zip(&deopt.slots) {
+                cell.set(v);
+            }
+            root.execute_resume(&mut Resume::replay(f, deopt.state.clone()))
+        });
+        self.resuming.borrow_mut().truncate(mark);
+        r
+    }
+
+    /// A host-level activation of `target` with `args`, running `run` on its frame.
+    fn enter(
+        &self,
+        target: &CallTarget<L>,
+        args: &[Value],
+        run: impl FnOnce(&dyn RootNode<L>, &mut Frame<'_, L>) -> Result<Value, Unwind<Value>>,
+    ) -> Result<Value, Unwind<Value>> {
+        let mut sp = 0;
+        for &a in args {
+            self.push_value(&mut sp, a)?;
+        }
+        self.activate(None, target, 0, args.len(), run)
+    }
+
     #[inline(always)]
     fn call_inner(
         &self,
@@ -142,6 +208,20 @@ impl<L: Language> Runtime<L> {
         target: &CallTarget<L>,
         base: usize,
         nargs: usize,
+    ) -> Result<Value, Unwind<Value>> {
+        self.activate(caller, target, base, nargs, |root, f| root.execute(f))
+    }
+
+    /// An activation of `target` with the `nargs` arguments at `base`: binds the frame, checks
+    /// the stacks, and runs `run` on the root and the frame.
+    #[inline(always)]
+    fn activate(
+        &self,
+        caller: Option<&Frame<'_, L>>,
+        target: &CallTarget<L>,
+        base: usize,
+        nargs: usize,
+        run: impl FnOnce(&dyn RootNode<L>, &mut Frame<'_, L>) -> Result<Value, Unwind<Value>>,
     ) -> Result<Value, Unwind<Value>> {
         target.count_call();
         let size = target.frame_size();
@@ -165,7 +245,7 @@ impl<L: Language> Runtime<L> {
         if (&frame as *const Frame<'_, L> as usize) < target.native_limit() {
             return Err(stack_overflow());
         }
-        match target.root().execute(&mut frame) {
+        match run(target.root(), &mut frame) {
             Ok(v) => Ok(v),
             Err(u) if u.kind() == UnwindKind::Return => Ok(frame.ret),
             Err(u) => Err(u),
@@ -194,6 +274,9 @@ impl<L: Language> Runtime<L> {
     /// language state.
     pub fn trace_roots(&self, tracer: &mut Tracer) {
         self.stack.scan(tracer);
+        for v in self.resuming.borrow().iter() {
+            v.trace(tracer);
+        }
         L::trace_state(&self.lang, tracer);
     }
 
@@ -262,4 +345,12 @@ fn bind_slots(slots: &[Cell<Value>], nargs: usize, params: usize) {
 #[inline(never)]
 pub fn stack_overflow<V>() -> Unwind<V> {
     GuestError::raise("Stack overflow: guest recursion too deep")
+}
+
+/// How a deoptimization rehearsal ended ([`Runtime::rehearse_deopt`]).
+pub enum Rehearsal {
+    /// It stopped at the chosen speculation.
+    Stopped(Deopt),
+    /// The speculation never failed; the run completed with this outcome.
+    Finished(Result<Value, Unwind<Value>>),
 }

@@ -10,6 +10,7 @@ use std::rc::Rc;
 
 use porcini::call_target::RootNode;
 use porcini::control::BodyNode;
+use porcini::resume::Resume;
 use porcini::symbolic::{SymFrame, SymVal};
 use porcini::{ExprNode, Frame, FrameDescriptor, Stage, Unwind, Value};
 use smallvec::SmallVec;
@@ -49,6 +50,9 @@ impl RootNode<Sl> for FunctionRoot {
         self.body.eval(f)
     }
     fn execute_sym(&self, s: &mut SymFrame<'_, Sl>) -> Result<SymVal, Unwind<SymVal>> {
+        self.body.eval(s)
+    }
+    fn execute_resume(&self, s: &mut Resume<'_, '_, Sl>) -> Result<Value, Unwind<Value>> {
         self.body.eval(s)
     }
     fn node_count(&self) -> usize {
@@ -98,6 +102,10 @@ impl RootNode<Sl> for BuiltinRoot {
     fn execute_sym(&self, s: &mut SymFrame<'_, Sl>) -> Result<SymVal, Unwind<SymVal>> {
         let args: Vec<SymVal> = (0..self.arity as u32).map(|i| s.read_arg(i)).collect();
         s.call_boundary(self.name, self, Self::call_builtin, &args)
+    }
+    fn execute_resume(&self, s: &mut Resume<'_, '_, Sl>) -> Result<Value, Unwind<Value>> {
+        // A builtin has no tree, so there is nothing to resume inside it: it runs.
+        s.call_boundary(self.name, self, Self::call_builtin, &[])
     }
     fn node_count(&self) -> usize {
         1

@@ -42,6 +42,10 @@ impl ExprNode<Toy> for Arg {
         use porcini::Stage;
         Ok(s.read_arg(self.0))
     }
+    fn execute_resume(&self, s: &mut porcini::resume::Resume<'_, '_, Toy>) -> Result<Value, Unwind<Value>> {
+        use porcini::Stage;
+        Ok(s.read_arg(self.0))
+    }
     fn clone_uninitialized(&self) -> Child {
         Box::new(Arg(self.0))
     }
@@ -96,6 +100,9 @@ impl<N: ExprNode<Toy>> RootNode<Toy> for Root<N> {
     }
     fn execute_sym(&self, s: &mut SymFrame<'_, Toy>) -> Result<SymVal, Unwind<SymVal>> {
         self.node.execute_sym(s)
+    }
+    fn execute_resume(&self, s: &mut porcini::resume::Resume<'_, '_, Toy>) -> Result<Value, Unwind<Value>> {
+        self.node.execute_resume(s)
     }
     fn node_count(&self) -> usize {
         2

@@ -1,0 +1,448 @@
+//! Resuming the interpreter from a frame state: the interpreter's half of exact deoptimization.
+//!
+//! When a speculation fails in compiled code, the compiled frame hands over a [`FrameState`]: the
+//! path of child indices from the root to the node whose speculation failed, and the values of
+//! the children already evaluated along that path, in evaluation order (the same record the
+//! symbolic stage keeps, see `SymFrame`). Rust cannot materialize the interpreter's native frames
+//! the way Graal rebuilds Java frames, so the interpreter *replays* instead: it runs the tree from
+//! the root on the [`Resume`] stage, which answers every child that the state says was already
+//! evaluated with its recorded value, without executing it, and descends along the path. At the
+//! failing node the recorded children run out, the node's own guard fails again in the
+//! interpreter and the node respecializes, and from there on execution is ordinary. Every side
+//! effect of the compiled code happened in a child whose value is recorded, so none happens twice.
+//!
+//! This relies on two properties of node code, both true of DSL-generated nodes and of the
+//! framework's control nodes: given the same node state and the same child values, a node makes
+//! the same decisions and asks for the same children in the same order; and a node speculates
+//! before its own side effects (a call, a store), never after them.
+//!
+//! [`Resume`] also has a capture mode, the *deoptimization rehearsal*: it runs a target in the
+//! interpreter while keeping the path and the evaluated values, and at a chosen failing
+//! speculation it stops as compiled code would (taking nothing further), keeping the frame state
+//! and the slots. Resuming from that state must give the same results as never stopping, which is
+//! how exactness is tested before, and independently of, the compiler.
+
+use std::collections::VecDeque;
+
+use crate::call_target::CallTarget;
+use crate::error::{GuestError, Unwind, UnwindKind};
+use crate::frame::{Frame, SlotId};
+use crate::language::Language;
+use crate::node::{ExprNode, TypedFail};
+use crate::operand::Leaf;
+use crate::runtime::Runtime;
+use crate::stage::{ArgMark, BoundaryFn, Cmp, ResolveFn, Stage};
+use crate::value::{Tag, Value};
+
+/// A value already computed on the path to a deoptimization point: boxed, or an integer that a
+/// typed child produced unboxed.
+#[derive(Clone, Copy, Debug)]
+pub enum LiveValue {
+    /// A generic value.
+    Val(Value),
+    /// An unboxed integer (from a typed child execution).
+    I64(i64),
+}
+
+impl LiveValue {
+    /// The value boxed (for a consumer that wants a generic value).
+    pub fn boxed(self) -> Value {
+        match self {
+            LiveValue::Val(v) => v,
+            LiveValue::I64(i) => Value::from_i64(i),
+        }
+    }
+}
+
+/// Where a deoptimized frame resumes: the child indices from the root to the node whose
+/// speculation failed, and the values of the children evaluated along that path, in evaluation
+/// order (each level's earlier children, then the next level's).
+#[derive(Clone, Debug, Default)]
+pub struct FrameState {
+    /// The resume position.
+    pub path: Vec<u32>,
+    /// The evaluated children along the path.
+    pub live: Vec<LiveValue>,
+}
+
+/// A frame state together with the local slots it goes with.
+#[derive(Clone, Debug, Default)]
+pub struct Deopt {
+    /// The resume position and the evaluated children.
+    pub state: FrameState,
+    /// The frame's slots at the deoptimization point.
+    pub slots: Vec<Value>,
+    /// Why the speculation failed (its reason).
+    pub reason: &'static str,
+}
+
+enum Mode {
+    /// Replaying `live` along `path`; `depth` levels of the path entered so far.
+    Replay { path: Vec<u32>, depth: usize, live: VecDeque<LiveValue> },
+    /// Running normally: the resume point has been passed.
+    Done,
+    /// Rehearsing: stop at the `nth` failing speculation whose reason is `reason` (any when
+    /// `None`), keeping the path and the evaluated values.
+    Capture { reason: Option<&'static str>, nth: usize, path: Vec<u32>, live: Vec<LiveValue> },
+    /// Stopped by a rehearsal; everything refuses to run until the stage is dropped.
+    Stopped(Deopt),
+}
+
+/// The stage that resumes (or rehearses) an interpreter frame; see the module documentation.
+pub struct Resume<'f, 'a, L: Language> {
+    f: &'f mut Frame<'a, L>,
+    mode: Mode,
+}
+
+/// The unwind that ends a rehearsal (the caller tells it apart by the stage's state).
+#[cold]
+fn stopped<V>() -> Unwind<V> {
+    GuestError::raise("deoptimization rehearsal stopped here")
+}
+
+impl<'f, 'a, L: Language> Resume<'f, 'a, L> {
+    /// A stage that resumes `f` from `state`.
+    pub fn replay(f: &'f mut Frame<'a, L>, state: FrameState) -> Self {
+        let mode = Mode::Replay { path: state.path, depth: 0, live: state.live.into() };
+        Resume { f, mode }
+    }
+    /// A stage that runs `f` until the `nth` (from 0) failing speculation with `reason` (any
+    /// reason when `None`).
+    pub fn rehearse(f: &'f mut Frame<'a, L>, reason: Option<&'static str>, nth: usize) -> Self {
+        Resume { f, mode: Mode::Capture { reason, nth, path: Vec::new(), live: Vec::new() } }
+    }
+    /// The captured deoptimization, once a rehearsal stopped.
+    pub fn into_deopt(self) -> Option<Deopt> {
+        match self.mode {
+            Mode::Stopped(d) => Some(d),
+            _ => None,
+        }
+    }
+    fn is_stopped(&self) -> bool {
+        matches!(self.mode, Mode::Stopped(_))
+    }
+
+    /// What to do with child `index`: answer it from the state, run it on this stage (it is on
+    /// the path, or a rehearsal tracks it), or run it on the plain interpreter.
+    fn step(&mut self, index: u32) -> Result<Step, Unwind<Value>> {
+        Ok(match &mut self.mode {
+            Mode::Done => Step::Plain,
+            Mode::Stopped(_) => return Err(stopped()),
+            Mode::Capture { .. } => Step::Track,
+            Mode::Replay { path, depth, live } => match path.get(*depth).copied() {
+                // An earlier child on the path, or one of the failing node's evaluated children.
+                Some(want) if index < want => Step::Recorded(live.pop_front().ok_or_else(inconsistent)?),
+                Some(want) if index == want => {
+                    *depth += 1;
+                    Step::Run
+                }
+                None if !live.is_empty() => Step::Recorded(live.pop_front().ok_or_else(inconsistent)?),
+                // Past the resume point: the rest is ordinary execution.
+                _ => {
+                    self.mode = Mode::Done;
+                    Step::Plain
+                }
+            },
+        })
+    }
+    /// Runs child `index` during a rehearsal, keeping the path and the evaluated values as the
+    /// symbolic stage does; `live` gives the value a result leaves for its later siblings.
+    fn track<T>(
+        &mut self,
+        index: u32,
+        run: impl FnOnce(&mut Self) -> Result<T, Unwind<Value>>,
+        live: impl FnOnce(&T) -> Option<LiveValue>,
+    ) -> Result<T, Unwind<Value>> {
+        let Mode::Capture { path, live: evaluated, .. } = &mut self.mode else { return run(self) };
+        let mark = evaluated.len();
+        path.push(index);
+        let r = run(self);
+        if let Mode::Capture { path, live: evaluated, .. } = &mut self.mode {
+            path.pop();
+            evaluated.truncate(mark);
+            if let Some(x) = r.as_ref().ok().and_then(live) {
+                evaluated.push(x);
+            }
+        }
+        r
+    }
+}
+
+/// See [`Resume::step`].
+enum Step {
+    Recorded(LiveValue),
+    Run,
+    Track,
+    Plain,
+}
+
+#[cold]
+fn inconsistent() -> Unwind<Value> {
+    GuestError::raise("internal error: a frame state does not match its tree")
+}
+
+fn expect_live_i64(v: LiveValue) -> Result<i64, TypedFail<Value>> {
+    match v {
+        LiveValue::I64(i) => Ok(i),
+        LiveValue::Val(v) => v.as_i64().ok_or(TypedFail::Unexpected(v)),
+    }
+}
+
+impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
+    type Val = Value;
+    type I64 = i64;
+    type Bool = bool;
+    const COMPILING: bool = false;
+
+    fn runtime(&self) -> &Runtime<L> {
+        self.f.rt
+    }
+    fn exec(&mut self, index: u32, child: &dyn ExprNode<L>) -> Result<Value, Unwind<Value>> {
+        match self.step(index)? {
+            Step::Recorded(v) => Ok(v.boxed()),
+            Step::Run => child.execute_resume(self),
+            Step::Track => self.track(index, |s| child.execute_resume(s), |v| Some(LiveValue::Val(*v))),
+            Step::Plain => child.execute(self.f),
+        }
+    }
+    fn exec_leaf<F: Leaf<L>>(&mut self, index: u32, leaf: &F) -> Result<Value, Unwind<Value>> {
+        match self.step(index)? {
+            Step::Recorded(v) => Ok(v.boxed()),
+            Step::Run => leaf.eval(self),
+            Step::Track => self.track(index, |s| leaf.eval(s), |v| Some(LiveValue::Val(*v))),
+            Step::Plain => leaf.eval(self.f),
+        }
+    }
+    fn exec_leaf_i64<F: Leaf<L>>(
+        &mut self,
+        index: u32,
+        leaf: &F,
+        reason: &'static str,
+    ) -> Result<i64, TypedFail<Value>> {
+        match self.step(index)? {
+            Step::Recorded(v) => expect_live_i64(v),
+            Step::Run => leaf.eval_i64(self, reason),
+            Step::Track => {
+                // A typed result travels inside an `Ok`, so that tracking treats it like any other.
+                let r = self.track(
+                    index,
+                    |s| Ok(leaf.eval_i64(s, reason)),
+                    |r| match r {
+                        Ok(i) => Some(LiveValue::I64(*i)),
+                        Err(TypedFail::Unexpected(v)) => Some(LiveValue::Val(*v)),
+                        Err(TypedFail::Unwind(_)) => None,
+                    },
+                );
+                r.map_err(TypedFail::Unwind)?
+            }
+            Step::Plain => leaf.eval_i64(self.f, reason),
+        }
+    }
+    fn exec_inline(
+        &mut self,
+        index: u32,
+        eval: impl FnOnce(&mut Self) -> Result<Value, Unwind<Value>>,
+    ) -> Result<Value, Unwind<Value>> {
+        // Inline children (blocks, tail returns) are code held by their parent, not nodes, so
+        // they run on this stage even once replay is over; the stage is then the interpreter.
+        match self.step(index)? {
+            Step::Recorded(v) => Ok(v.boxed()),
+            Step::Run | Step::Plain => eval(self),
+            Step::Track => self.track(index, eval, |v| Some(LiveValue::Val(*v))),
+        }
+    }
+    fn konst(&mut self, v: Value) -> Value {
+        v
+    }
+    fn i64_const(&mut self, v: i64) -> i64 {
+        v
+    }
+    fn bool_const(&mut self, b: bool) -> bool {
+        b
+    }
+    fn has_tag(&mut self, v: Value, tag: Tag) -> bool {
+        v.tag() == tag
+    }
+    fn unbox_i64(&mut self, v: Value) -> i64 {
+        v.bits() as i64
+    }
+    fn unbox_bool(&mut self, v: Value) -> bool {
+        v.bits() != 0
+    }
+    fn box_i64(&mut self, v: i64) -> Value {
+        Value::from_i64(v)
+    }
+    fn box_bool(&mut self, b: bool) -> Value {
+        Value::from_bool(b)
+    }
+    fn add_i64(&mut self, a: i64, b: i64) -> (i64, bool) {
+        self.f.add_i64(a, b)
+    }
+    fn sub_i64(&mut self, a: i64, b: i64) -> (i64, bool) {
+        self.f.sub_i64(a, b)
+    }
+    fn mul_i64(&mut self, a: i64, b: i64) -> (i64, bool) {
+        self.f.mul_i64(a, b)
+    }
+    fn div_i64(&mut self, a: i64, b: i64) -> (i64, bool) {
+        self.f.div_i64(a, b)
+    }
+    fn cmp_i64(&mut self, op: Cmp, a: i64, b: i64) -> bool {
+        self.f.cmp_i64(op, a, b)
+    }
+    fn not(&mut self, b: bool) -> bool {
+        !b
+    }
+    fn and(&mut self, a: bool, b: bool) -> bool {
+        a & b
+    }
+    fn or(&mut self, a: bool, b: bool) -> bool {
+        a | b
+    }
+    fn same(&mut self, a: Value, b: Value) -> bool {
+        a.same(b)
+    }
+    fn speculate(&mut self, holds: bool, reason: &'static str) -> bool {
+        if holds {
+            return true;
+        }
+        if let Mode::Capture { reason: want, nth, path, live } = &mut self.mode
+            && want.is_none_or(|w| w == reason)
+        {
+            if *nth > 0 {
+                *nth -= 1;
+                return false;
+            }
+            let state = FrameState { path: std::mem::take(path), live: std::mem::take(live) };
+            let slots = self.f.slots.iter().map(std::cell::Cell::get).collect();
+            self.mode = Mode::Stopped(Deopt { state, slots, reason });
+        }
+        false
+    }
+    fn assume(&mut self, a: &crate::assumption::Assumption) -> bool {
+        a.is_valid()
+    }
+    fn if_else(
+        &mut self,
+        c: bool,
+        then: impl FnOnce(&mut Self) -> Result<Value, Unwind<Value>>,
+        els: impl FnOnce(&mut Self) -> Result<Value, Unwind<Value>>,
+    ) -> Result<Value, Unwind<Value>> {
+        if self.is_stopped() {
+            return Err(stopped());
+        }
+        if c { then(self) } else { els(self) }
+    }
+    fn repeat(
+        &mut self,
+        mut cond: impl FnMut(&mut Self) -> Result<bool, Unwind<Value>>,
+        mut body: impl FnMut(&mut Self) -> Result<(), Unwind<Value>>,
+    ) -> Result<(), Unwind<Value>> {
+        let mut iterations: u64 = 0;
+        let result = loop {
+            // A rehearsal keeps only the current iteration's values, as compiled code would.
+            let mark = match &self.mode {
+                Mode::Capture { live, .. } => Some(live.len()),
+                _ => None,
+            };
+            match cond(self) {
+                Ok(true) => {}
+                Ok(false) => break Ok(()),
+                Err(u) => break Err(u),
+            }
+            if let Err(u) = body(self) {
+                match u.kind() {
+                    _ if self.is_stopped() => break Err(u),
+                    UnwindKind::Continue => {}
+                    UnwindKind::Break => break Ok(()),
+                    _ => break Err(u),
+                }
+            }
+            iterations += 1;
+            if let (Some(mark), Mode::Capture { live, .. }) = (mark, &mut self.mode) {
+                live.truncate(mark);
+            }
+        };
+        if let Some(t) = self.f.target {
+            t.report_loop_count(iterations);
+        }
+        result
+    }
+    fn return_with(&mut self, v: Value) -> Unwind<Value> {
+        self.f.return_with(v)
+    }
+    fn read_arg(&mut self, i: u32) -> Value {
+        self.f.arg(i as usize)
+    }
+    fn read_slot(&mut self, slot: SlotId) -> Value {
+        self.f.slot(slot)
+    }
+    fn write_slot(&mut self, slot: SlotId, v: Value) {
+        if !self.is_stopped() {
+            self.f.set_slot(slot, v)
+        }
+    }
+    fn load_shape(&mut self, obj: Value) -> i64 {
+        self.f.load_shape(obj)
+    }
+    fn load_property(&mut self, obj: Value, index: u32) -> Value {
+        self.f.load_property(obj, index)
+    }
+    fn store_property(&mut self, obj: Value, index: u32, v: Value) {
+        if !self.is_stopped() {
+            self.f.store_property(obj, index, v)
+        }
+    }
+    fn begin_args(&mut self) -> ArgMark {
+        self.f.begin_args()
+    }
+    fn push_arg(&mut self, v: Value) -> Result<(), Unwind<Value>> {
+        if self.is_stopped() {
+            return Err(stopped());
+        }
+        self.f.push_arg(v)
+    }
+    fn call(&mut self, target: &CallTarget<L>, mark: ArgMark) -> Result<Value, Unwind<Value>> {
+        if self.is_stopped() {
+            self.f.drop_args(mark);
+            return Err(stopped());
+        }
+        self.f.call(target, mark)
+    }
+    fn call_indirect(&mut self, resolve: ResolveFn<L>, callee: Value, mark: ArgMark) -> Result<Value, Unwind<Value>> {
+        if self.is_stopped() {
+            self.f.drop_args(mark);
+            return Err(stopped());
+        }
+        self.f.call_indirect(resolve, callee, mark)
+    }
+    fn drop_args(&mut self, mark: ArgMark) {
+        self.f.drop_args(mark)
+    }
+    fn pushed_args(&mut self, mark: ArgMark) -> Vec<Value> {
+        self.f.pushed_args(mark)
+    }
+    fn call_boundary<N: 'static>(
+        &mut self,
+        name: &'static str,
+        node: &N,
+        f: BoundaryFn<N, L>,
+        args: &[Value],
+    ) -> Result<Value, Unwind<Value>> {
+        if self.is_stopped() {
+            return Err(stopped());
+        }
+        self.f.call_boundary(name, node, f, args)
+    }
+    fn respecialize<N: 'static>(
+        &mut self,
+        node: &N,
+        f: BoundaryFn<N, L>,
+        args: &[Value],
+    ) -> Result<Value, Unwind<Value>> {
+        if self.is_stopped() {
+            return Err(stopped());
+        }
+        self.f.respecialize(node, f, args)
+    }
+}
