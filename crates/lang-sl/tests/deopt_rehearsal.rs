@@ -9,7 +9,10 @@ use std::rc::Rc;
 
 use lang_sl::SlEngine;
 use porcini::EngineOptions;
+use porcini::call_target::CallTarget;
+use porcini::resume::Deopt;
 use porcini::runtime::Rehearsal;
+use porcini::symbolic::{Recording, SymFrame};
 
 /// Output shared between the engine and the test.
 #[derive(Clone, Default)]
@@ -57,10 +60,32 @@ fn check_in(program: &str, reason: &'static str, nth: usize, gc_stress: bool) ->
         Rehearsal::Finished(r) => panic!("no failing `{reason}` speculation; the run ended with {:?}", r.is_ok()),
     };
     assert_eq!(deopt.reason, reason);
+    same_state_as_the_record(&rehearsed, &main, &deopt);
     let resumed = rehearsed.outcome(rt.resume_entry(&main, &[], &deopt));
     assert_eq!(text(&out), text(&plain_out), "output of the resumed run");
     assert_eq!(resumed, expected, "result of the resumed run");
     deopt.state.path
+}
+
+/// The rehearsal stopped before the failing node respecialized, so the symbolic stage, recording
+/// `main` now, emits a deoptimization exit at the same place: its frame state must have the
+/// rehearsal's path and as many values. (This is the state compiled code will hand over.)
+fn same_state_as_the_record(engine: &SlEngine, main: &CallTarget<lang_sl::Sl>, deopt: &Deopt) {
+    let mut rec = Recording::default();
+    SymFrame::new(engine.runtime(), &mut rec).record_root(main.root());
+    let path: Vec<String> = deopt.state.path.iter().map(u32::to_string).collect();
+    let at = format!("\"{}\" @[{}] state(", deopt.reason, path.join("."));
+    let exits: Vec<&String> = rec.lines().iter().filter(|l| l.contains(&at)).collect();
+    assert!(!exits.is_empty(), "no exit {at}...) in the record:\n{}", rec.text());
+    let count = |l: &str| {
+        let inner = l.rsplit("state(").next().unwrap_or("").trim_end_matches(')');
+        inner.split(", ").filter(|v| !v.is_empty()).count()
+    };
+    assert!(
+        exits.iter().any(|l| count(l) == deopt.state.live.len()),
+        "{} values captured, the record's exits: {exits:?}",
+        deopt.state.live.len()
+    );
 }
 
 #[test]
