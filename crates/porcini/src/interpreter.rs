@@ -143,30 +143,11 @@ impl<'a, L: Language> Stage<L> for Frame<'a, L> {
     #[inline(always)]
     fn repeat(
         &mut self,
-        mut cond: impl FnMut(&mut Self) -> Result<bool, Unwind<Value>>,
-        mut body: impl FnMut(&mut Self) -> Result<(), Unwind<Value>>,
+        cond: impl FnMut(&mut Self) -> Result<bool, Unwind<Value>>,
+        body: impl FnMut(&mut Self) -> Result<(), Unwind<Value>>,
     ) -> Result<(), Unwind<Value>> {
-        let mut iterations: u64 = 0;
-        let result = loop {
-            match cond(self) {
-                Ok(true) => {}
-                Ok(false) => break Ok(()),
-                Err(u) => break Err(u),
-            }
-            // An iteration counts once its body completes, normally or by `continue`.
-            if let Err(u) = body(self) {
-                match u.kind() {
-                    UnwindKind::Continue => {}
-                    UnwindKind::Break => break Ok(()),
-                    _ => break Err(u),
-                }
-            }
-            iterations += 1;
-        };
-        if let Some(t) = self.target {
-            t.report_loop_count(iterations);
-        }
-        result
+        let target = self.target;
+        run_loop(self, target, cond, body)
     }
     #[inline(always)]
     fn return_with(&mut self, v: Value) -> Unwind<Value> {
@@ -255,4 +236,36 @@ impl<'a, L: Language> Stage<L> for Frame<'a, L> {
     ) -> Result<Value, Unwind<Value>> {
         f(node, self, args)
     }
+}
+
+/// The loop of the stages that execute concretely (this one and [`crate::resume::Resume`]): while
+/// `cond` holds, run `body`; a `break` ends the loop and a `continue` the iteration. An iteration
+/// counts once its body completes, normally or by `continue`, and the count goes to `target`.
+#[inline(always)]
+pub(crate) fn run_loop<L: Language, S>(
+    s: &mut S,
+    target: Option<&CallTarget<L>>,
+    mut cond: impl FnMut(&mut S) -> Result<bool, Unwind<Value>>,
+    mut body: impl FnMut(&mut S) -> Result<(), Unwind<Value>>,
+) -> Result<(), Unwind<Value>> {
+    let mut iterations: u64 = 0;
+    let result = loop {
+        match cond(s) {
+            Ok(true) => {}
+            Ok(false) => break Ok(()),
+            Err(u) => break Err(u),
+        }
+        if let Err(u) = body(s) {
+            match u.kind() {
+                UnwindKind::Continue => {}
+                UnwindKind::Break => break Ok(()),
+                _ => break Err(u),
+            }
+        }
+        iterations += 1;
+    };
+    if let Some(t) = target {
+        t.report_loop_count(iterations);
+    }
+    result
 }

@@ -25,8 +25,9 @@
 use std::collections::VecDeque;
 
 use crate::call_target::CallTarget;
-use crate::error::{GuestError, Unwind, UnwindKind};
+use crate::error::{GuestError, Unwind};
 use crate::frame::{Frame, SlotId};
+use crate::interpreter::run_loop;
 use crate::language::Language;
 use crate::node::{ExprNode, TypedFail};
 use crate::operand::Leaf;
@@ -120,6 +121,10 @@ impl<'f, 'a, L: Language> Resume<'f, 'a, L> {
     }
     fn is_stopped(&self) -> bool {
         matches!(self.mode, Mode::Stopped(_))
+    }
+    /// Fails once a rehearsal has stopped: from then on nothing may take effect.
+    fn running(&self) -> Result<(), Unwind<Value>> {
+        if self.is_stopped() { Err(stopped()) } else { Ok(()) }
     }
 
     /// What to do with child `index`: answer it from the state, run it on this stage (it is on
@@ -328,45 +333,29 @@ impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
         then: impl FnOnce(&mut Self) -> Result<Value, Unwind<Value>>,
         els: impl FnOnce(&mut Self) -> Result<Value, Unwind<Value>>,
     ) -> Result<Value, Unwind<Value>> {
-        if self.is_stopped() {
-            return Err(stopped());
-        }
+        self.running()?;
         if c { then(self) } else { els(self) }
     }
     fn repeat(
         &mut self,
         mut cond: impl FnMut(&mut Self) -> Result<bool, Unwind<Value>>,
-        mut body: impl FnMut(&mut Self) -> Result<(), Unwind<Value>>,
+        body: impl FnMut(&mut Self) -> Result<(), Unwind<Value>>,
     ) -> Result<(), Unwind<Value>> {
-        let mut iterations: u64 = 0;
-        let result = loop {
-            // A rehearsal keeps only the current iteration's values, as compiled code would.
-            let mark = match &self.mode {
-                Mode::Capture { live, .. } => Some(live.len()),
-                _ => None,
-            };
-            match cond(self) {
-                Ok(true) => {}
-                Ok(false) => break Ok(()),
-                Err(u) => break Err(u),
-            }
-            if let Err(u) = body(self) {
-                match u.kind() {
-                    _ if self.is_stopped() => break Err(u),
-                    UnwindKind::Continue => {}
-                    UnwindKind::Break => break Ok(()),
-                    _ => break Err(u),
-                }
-            }
-            iterations += 1;
-            if let (Some(mark), Mode::Capture { live, .. }) = (mark, &mut self.mode) {
+        // A rehearsal keeps only the current iteration's values, as compiled code would: each
+        // iteration starts from the values the loop started with. (A stopped rehearsal unwinds
+        // with an error, which ends the loop like any other.)
+        let mark = match &self.mode {
+            Mode::Capture { live, .. } => Some(live.len()),
+            _ => None,
+        };
+        let cond = move |s: &mut Self| {
+            if let (Some(mark), Mode::Capture { live, .. }) = (mark, &mut s.mode) {
                 live.truncate(mark);
             }
+            cond(s)
         };
-        if let Some(t) = self.f.target {
-            t.report_loop_count(iterations);
-        }
-        result
+        let target = self.f.target;
+        run_loop(self, target, cond, body)
     }
     fn return_with(&mut self, v: Value) -> Unwind<Value> {
         self.f.return_with(v)
@@ -397,22 +386,20 @@ impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
         self.f.begin_args()
     }
     fn push_arg(&mut self, v: Value) -> Result<(), Unwind<Value>> {
-        if self.is_stopped() {
-            return Err(stopped());
-        }
+        self.running()?;
         self.f.push_arg(v)
     }
     fn call(&mut self, target: &CallTarget<L>, mark: ArgMark) -> Result<Value, Unwind<Value>> {
-        if self.is_stopped() {
+        if let Err(u) = self.running() {
             self.f.drop_args(mark);
-            return Err(stopped());
+            return Err(u);
         }
         self.f.call(target, mark)
     }
     fn call_indirect(&mut self, resolve: ResolveFn<L>, callee: Value, mark: ArgMark) -> Result<Value, Unwind<Value>> {
-        if self.is_stopped() {
+        if let Err(u) = self.running() {
             self.f.drop_args(mark);
-            return Err(stopped());
+            return Err(u);
         }
         self.f.call_indirect(resolve, callee, mark)
     }
@@ -429,9 +416,7 @@ impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
         f: BoundaryFn<N, L>,
         args: &[Value],
     ) -> Result<Value, Unwind<Value>> {
-        if self.is_stopped() {
-            return Err(stopped());
-        }
+        self.running()?;
         self.f.call_boundary(name, node, f, args)
     }
     fn respecialize<N: 'static>(
@@ -440,9 +425,7 @@ impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
         f: BoundaryFn<N, L>,
         args: &[Value],
     ) -> Result<Value, Unwind<Value>> {
-        if self.is_stopped() {
-            return Err(stopped());
-        }
+        self.running()?;
         self.f.respecialize(node, f, args)
     }
 }
