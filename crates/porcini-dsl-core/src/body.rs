@@ -18,7 +18,6 @@ pub(crate) fn body_fns(node: &Node, spec: &Spec) -> TokenStream {
     let state = &node.state;
     let ops = node.ops();
     let op_params = node.op_params();
-    let name = &spec.name;
     let body_fn = spec.body_fn();
     let rewrite_fn = spec.rewrite_fn();
     let bit = spec.bit();
@@ -57,21 +56,14 @@ pub(crate) fn body_fns(node: &Node, spec: &Spec) -> TokenStream {
         }
         None => quote!(),
     };
-    let boxed = box_result(spec, quote!(v));
+    let run = run_body(node, spec, &args, quote!());
     let typed = typed_body_fn(node, spec);
     quote! {
         #[inline(always)]
         fn #body_fn<S: ::porcini::Stage<#lang>>(&self, s: &mut S, #op_params #entry_param)
             -> ::std::result::Result<S::Val, ::porcini::Unwind<S::Val>> {
             #(#unboxed)*
-            match self.#name(s, #(#args),*) {
-                ::std::result::Result::Ok(v) => ::std::result::Result::Ok(#boxed),
-                ::std::result::Result::Err(::porcini::SpecFail::Unwind(u)) => ::std::result::Result::Err(u.retype()),
-                ::std::result::Result::Err(::porcini::SpecFail::Rewrite) => {
-                    let __vals = [#(#ops),*];
-                    s.respecialize(self, Self::#rewrite_fn, &__vals)
-                }
-            }
+            #run
         }
         #[cold]
         #[inline(never)]
@@ -102,9 +94,7 @@ fn typed_body_fn(node: &Node, spec: &Spec) -> TokenStream {
     }
     let lang = &node.language;
     let ops = node.ops();
-    let name = &spec.name;
     let typed_fn = spec.typed_fn();
-    let rewrite_fn = spec.rewrite_fn();
     let reason = format!("{} guard", spec.name);
     let params: Vec<TokenStream> = spec
         .operands
@@ -146,20 +136,33 @@ fn typed_body_fn(node: &Node, spec: &Spec) -> TokenStream {
         }},
         None => quote!(),
     };
-    let boxed = box_result(spec, quote!(v));
+    let run = run_body(node, spec, &args, quote!(#(#boxing)*));
     quote! {
         #[inline(always)]
         fn #typed_fn<S: ::porcini::Stage<#lang>>(&self, s: &mut S, #(#params),*)
             -> ::std::result::Result<S::Val, ::porcini::Unwind<S::Val>> {
             #guard
-            match self.#name(s, #(#args),*) {
-                ::std::result::Result::Ok(v) => ::std::result::Result::Ok(#boxed),
-                ::std::result::Result::Err(::porcini::SpecFail::Unwind(u)) => ::std::result::Result::Err(u.retype()),
-                ::std::result::Result::Err(::porcini::SpecFail::Rewrite) => {
-                    #(#boxing)*
-                    let __vals = [#(#ops),*];
-                    s.respecialize(self, Self::#rewrite_fn, &__vals)
-                }
+            #run
+        }
+    }
+}
+
+/// The call of `spec`'s body with `args`, as the expression a generated body function returns:
+/// the result boxed, an unwind passed on, and a rewrite sent to the slow path with the operands,
+/// which `boxing` first turns back into boxed values where the caller holds them unboxed.
+fn run_body(node: &Node, spec: &Spec, args: &[TokenStream], boxing: TokenStream) -> TokenStream {
+    let ops = node.ops();
+    let name = &spec.name;
+    let rewrite_fn = spec.rewrite_fn();
+    let boxed = box_result(spec, quote!(v));
+    quote! {
+        match self.#name(s, #(#args),*) {
+            ::std::result::Result::Ok(v) => ::std::result::Result::Ok(#boxed),
+            ::std::result::Result::Err(::porcini::SpecFail::Unwind(u)) => ::std::result::Result::Err(u.retype()),
+            ::std::result::Result::Err(::porcini::SpecFail::Rewrite) => {
+                #boxing
+                let __vals = [#(#ops),*];
+                s.respecialize(self, Self::#rewrite_fn, &__vals)
             }
         }
     }
