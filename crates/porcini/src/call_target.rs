@@ -13,11 +13,12 @@
 //! handle costs one load per call over holding the target itself; a weak reference or a cell
 //! that could be cleared would cost a reference count or borrow flag update on every call.
 
-use std::cell::{Cell, OnceCell};
+use std::cell::{Cell, OnceCell, RefCell};
 use std::rc::{Rc, Weak};
 
 use porcini_gc::{Gc, Trace, Tracer};
 
+use crate::compiled::{CompiledCode, EntryFn};
 use crate::error::Unwind;
 use crate::frame::{Frame, FrameDescriptor};
 use crate::language::Language;
@@ -90,6 +91,17 @@ pub struct CallTarget<L: Language> {
     /// The heap cell that owns this target for the call nodes calling it (set by the runtime
     /// right after creating the target).
     cell: OnceCell<Gc<TargetCell<L>>>,
+    /// The installed code's entry, read on every call (`None`: interpret).
+    entry: Cell<Option<EntryFn>>,
+    /// The installed code.
+    code: RefCell<Option<Rc<CompiledCode<L>>>>,
+    /// The compilation policy asks to compile once `call_and_loop_count` reaches this (`u64::MAX`:
+    /// never, or not while code is installed). One compare on the call path decides it.
+    compile_at: Cell<u64>,
+    /// Successful compilations so far.
+    compilations: Cell<u32>,
+    /// Compilation failed for good (or is not allowed): never try again.
+    compilation_failed: Cell<bool>,
 }
 
 impl<L: Language> CallTarget<L> {
@@ -108,6 +120,11 @@ impl<L: Language> CallTarget<L> {
             known_callers: Cell::new(0),
             polymorphic_reports: Cell::new(0),
             cell: OnceCell::new(),
+            entry: Cell::new(None),
+            code: RefCell::new(None),
+            compile_at: Cell::new(u64::MAX),
+            compilations: Cell::new(0),
+            compilation_failed: Cell::new(false),
         }
     }
     /// Native stack, in bytes, that must be free when a call of this target starts: enough for
@@ -176,6 +193,68 @@ impl<L: Language> CallTarget<L> {
     pub(crate) fn count_call(&self) {
         self.call_count.set(self.call_count.get().wrapping_add(1));
         self.call_and_loop_count.set(self.call_and_loop_count.get().wrapping_add(1));
+    }
+    /// The installed code's entry, if any.
+    #[inline(always)]
+    pub fn entry(&self) -> Option<EntryFn> {
+        self.entry.get()
+    }
+    /// The installed code, if any.
+    pub fn code(&self) -> Option<Rc<CompiledCode<L>>> {
+        self.code.borrow().clone()
+    }
+    /// Whether the policy should look at this target now (its count reached the threshold).
+    #[inline(always)]
+    pub(crate) fn is_hot(&self) -> bool {
+        self.call_and_loop_count.get() >= self.compile_at.get()
+    }
+    /// Sets the count at which the policy looks at this target next.
+    pub(crate) fn set_compile_at(&self, at: u64) {
+        self.compile_at.set(at);
+    }
+    /// Successful compilations so far.
+    pub fn compilations(&self) -> u32 {
+        self.compilations.get()
+    }
+    /// True once compilation failed for good (or was refused).
+    pub fn compilation_failed(&self) -> bool {
+        self.compilation_failed.get()
+    }
+    pub(crate) fn fail_compilation(&self) {
+        self.compilation_failed.set(true);
+        self.compile_at.set(u64::MAX);
+    }
+    /// Installs `code` as the target's code.
+    pub(crate) fn install(&self, code: Rc<CompiledCode<L>>) {
+        self.compilations.set(self.compilations.get().saturating_add(1));
+        self.entry.set(code.entry());
+        *self.code.borrow_mut() = Some(code);
+        self.compile_at.set(u64::MAX);
+    }
+    /// Removes `code` if it is the installed code. The counters are not reset (as in Truffle):
+    /// the next call asks the policy again.
+    pub(crate) fn uninstall(&self, code: &CompiledCode<L>) {
+        let installed = self.code.borrow().as_ref().is_some_and(|c| std::ptr::eq(&**c, code));
+        if installed {
+            self.entry.set(None);
+            *self.code.borrow_mut() = None;
+            if !self.compilation_failed.get() {
+                self.compile_at.set(0);
+            }
+        }
+    }
+    /// An `opt` trace line about this target, made by `line` from the fields every such line
+    /// shows (engine, id, name, the time now, the source).
+    pub fn trace_line(&self, line: impl FnOnce(&porcini_tools::trace::compilation::Subject<'_>) -> String) -> String {
+        let utc = porcini_tools::trace::utc_now();
+        let src = self.root.source_section();
+        line(&porcini_tools::trace::compilation::Subject {
+            engine_id: 1,
+            target_id: u64::from(self.id.0),
+            name: self.name(),
+            utc: &utc,
+            src: &src,
+        })
     }
     /// Adds loop iterations to the compilation counter (Truffle's `LoopNode.reportLoopCount`).
     #[inline(always)]

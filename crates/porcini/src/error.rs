@@ -57,6 +57,12 @@ impl<V> Unwind<V> {
         KIND.with(|k| k.set(kind));
         Unwind(PhantomData)
     }
+    /// The completion already in progress, as compiled code reports it: its kind (and error) are
+    /// in the unwind register already, so nothing is recorded.
+    #[inline(always)]
+    pub(crate) fn pending() -> Self {
+        Unwind(PhantomData)
+    }
     /// Starts a `return`; the stage has already stored the value.
     #[inline(always)]
     pub fn returning() -> Self {

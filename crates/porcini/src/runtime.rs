@@ -9,16 +9,19 @@ use std::rc::Rc;
 
 use porcini_gc::{Gc, Heap, HeapConfig, Trace, Tracer};
 use porcini_tools::options::EngineOptions;
+use porcini_tools::trace::TraceSink;
+use porcini_tools::trace::compilation as opt;
 
 use crate::bigint::{BigInt, Num};
 use crate::call_target::{CallTarget, CallTargetId, RootNode, TargetCell};
+use crate::compiled::{CompileError, CompiledCode, Compiler};
 use crate::error::{GuestError, Unwind, UnwindKind};
 use crate::frame::Frame;
 use crate::function::FunctionObject;
 use crate::host::HostObject;
 use crate::language::Language;
 use crate::object::DynObject;
-use crate::resume::{Deopt, Resume};
+use crate::resume::{Deopt, FrameState, Resume};
 use crate::shape::ShapeTable;
 use crate::string::GuestStr;
 use crate::symbol::Interner;
@@ -49,6 +52,13 @@ pub struct Runtime<L: Language> {
     /// The lowest address of the native stack guest code may use (0: none declared).
     native_floor: Cell<usize>,
     targets: RefCell<Vec<Rc<CallTarget<L>>>>,
+    /// The compiler the policy hands hot targets to (none: everything is interpreted).
+    compiler: RefCell<Option<Rc<dyn Compiler<L>>>>,
+    /// Every code ever installed: frames may run invalidated code until they return, so code
+    /// lives as long as the runtime.
+    codes: RefCell<Vec<Rc<CompiledCode<L>>>>,
+    /// Where `[engine]` trace lines go (none: tracing is off).
+    log: RefCell<Option<Rc<TraceSink>>>,
 }
 
 impl<L: Language> Runtime<L> {
@@ -65,7 +75,46 @@ impl<L: Language> Runtime<L> {
             resuming: RefCell::new(Vec::new()),
             native_floor: Cell::new(0),
             targets: RefCell::new(Vec::new()),
+            compiler: RefCell::new(None),
+            codes: RefCell::new(Vec::new()),
+            log: RefCell::new(None),
         }
+    }
+
+    /// Installs the compiler that hot call targets are handed to (the JIT). Without one, or
+    /// with `--engine.Compilation=false`, everything stays in the interpreter.
+    pub fn set_compiler(&self, compiler: Rc<dyn Compiler<L>>) {
+        *self.compiler.borrow_mut() = Some(compiler);
+        let at = self.first_compile_at();
+        for t in self.targets.borrow().iter() {
+            t.set_compile_at(at);
+        }
+    }
+    /// Sends `[engine]` trace lines to `log`.
+    pub fn set_log(&self, log: TraceSink) {
+        *self.log.borrow_mut() = Some(Rc::new(log));
+    }
+    /// Writes a trace line, if a log is set.
+    pub fn trace(&self, line: &str) {
+        if let Some(log) = &*self.log.borrow() {
+            log.line(line);
+        }
+    }
+    /// The call-and-loop count at which a new target is first considered for compilation.
+    fn first_compile_at(&self) -> u64 {
+        let o = &self.options;
+        if !o.compilation || self.compiler.borrow().is_none() {
+            u64::MAX
+        } else if o.compile_immediately {
+            0
+        } else {
+            o.single_tier_compilation_threshold
+        }
+    }
+    /// The calls a target must have had before it is compiled.
+    fn min_calls(&self) -> u64 {
+        let o = &self.options;
+        if o.compile_immediately { 0 } else { o.min_invoke_threshold.min(o.single_tier_compilation_threshold) }
     }
 
     /// Declares the native stack that guest code runs on: `base` is an address near its top (a
@@ -105,6 +154,7 @@ impl<L: Language> Runtime<L> {
         let mut targets = self.targets.borrow_mut();
         let t = Rc::new(CallTarget::new(CallTargetId(targets.len() as u32), root, NATIVE_STACK_RESERVE));
         t.set_native_floor(self.native_floor.get());
+        t.set_compile_at(self.first_compile_at());
         t.set_cell(self.heap.alloc_permanent(TargetCell::new(t.clone())));
         targets.push(t.clone());
         t
@@ -209,7 +259,10 @@ impl<L: Language> Runtime<L> {
         base: usize,
         nargs: usize,
     ) -> Result<Value, Unwind<Value>> {
-        self.activate(caller, target, base, nargs, |root, f| root.execute(f))
+        self.activate(caller, target, base, nargs, |root, f| match target.entry() {
+            Some(entry) => crate::compiled::enter(entry, f),
+            None => root.execute(f),
+        })
     }
 
     /// An activation of `target` with the `nargs` arguments at `base`: binds the frame, checks
@@ -224,6 +277,9 @@ impl<L: Language> Runtime<L> {
         run: impl FnOnce(&dyn RootNode<L>, &mut Frame<'_, L>) -> Result<Value, Unwind<Value>>,
     ) -> Result<Value, Unwind<Value>> {
         target.count_call();
+        if target.is_hot() {
+            self.on_hot(target);
+        }
         let size = target.frame_size();
         let params = target.params();
         // The frame starts at the arguments: parameter slots alias them (see `frame`).
@@ -249,6 +305,155 @@ impl<L: Language> Runtime<L> {
             Ok(v) => Ok(v),
             Err(u) if u.kind() == UnwindKind::Return => Ok(frame.ret),
             Err(u) => Err(u),
+        }
+    }
+
+    /// Resumes the activation `f`, which compiled code left at `state`, in the interpreter (see
+    /// [`crate::compiled::deoptimize`]); its slots are already in place.
+    pub(crate) fn resume_in(&self, f: &mut Frame<'_, L>, state: FrameState) -> Result<Value, Unwind<Value>> {
+        let Some(target) = f.target else {
+            return Err(GuestError::raise("internal error: deoptimization of a frame without a call target"));
+        };
+        let mark = self.resuming.borrow().len();
+        self.resuming.borrow_mut().extend(state.live.iter().map(|l| l.boxed()));
+        let r = target.root().execute_resume(&mut Resume::replay(f, state));
+        self.resuming.borrow_mut().truncate(mark);
+        match r {
+            Err(u) if u.kind() == UnwindKind::Return => Ok(f.ret),
+            r => r,
+        }
+    }
+
+    /// Prints `--engine.TraceTransferToInterpreter`'s report of a deoptimization in `f`: the
+    /// reason and the guest stack, innermost first.
+    pub(crate) fn trace_transfer(&self, f: &Frame<'_, L>, reason: &str, path: &[u32]) {
+        if !self.options.trace_transfer_to_interpreter {
+            return;
+        }
+        let mut text = String::from("transferToInterpreter at");
+        let limit = usize::try_from(self.options.trace_stack_trace_limit).unwrap_or(usize::MAX);
+        let mut frame = Some(f);
+        let mut shown = 0;
+        while let Some(fr) = frame {
+            if let Some(t) = fr.target
+                && !t.root().is_internal()
+            {
+                if shown == limit {
+                    break;
+                }
+                text.push_str(&format!("\n  {}({})", t.name(), t.root().source_section()));
+                shown += 1;
+            }
+            frame = fr.caller;
+        }
+        let path: Vec<String> = path.iter().map(u32::to_string).collect();
+        text.push_str(&format!("\n  Reason: {reason} (node path [{}])", path.join(".")));
+        self.trace(&text);
+    }
+
+    /// The compilation policy, reached when a target's count hits its threshold: compile it if
+    /// it has had enough calls and may be compiled. Out of line: it runs once per compilation.
+    #[cold]
+    #[inline(never)]
+    fn on_hot(&self, target: &CallTarget<L>) {
+        let compiler = self.compiler.borrow().clone();
+        let (Some(compiler), true) = (compiler, self.options.compilation) else {
+            target.set_compile_at(u64::MAX);
+            return;
+        };
+        if target.entry().is_some() {
+            target.set_compile_at(u64::MAX);
+            return;
+        }
+        if u64::from(target.call_count()) < self.min_calls() {
+            return;
+        }
+        // Builtins run one boundary call; compiling them gains nothing.
+        if target.root().is_internal() || !self.accepts(target.name()) {
+            target.fail_compilation();
+            return;
+        }
+        let Some(target) = self.call_target(target.id()) else { return };
+        let max = self.options.maximum_compilations;
+        if max >= 0 && i64::from(target.compilations()) >= max {
+            target.fail_compilation();
+            let reason = format!("Maximum compilation count {max} reached.");
+            self.trace_failure(&target, &opt::compile_time(0.0, 0.0, 0.0), &reason);
+            return;
+        }
+        let start = std::time::Instant::now();
+        match compiler.compile(self, &target) {
+            Ok(code) => self.install(&target, code),
+            Err(e) => {
+                target.fail_compilation();
+                let ms = start.elapsed().as_secs_f64() * 1000.0;
+                let time = opt::compile_time(ms, ms, 0.0);
+                let reason = match &e {
+                    CompileError::Permanent(m) => m.clone(),
+                    CompileError::Backend(m) => format!("code generation failed: {m}"),
+                };
+                self.trace_failure(&target, &time, &reason);
+            }
+        }
+    }
+
+    fn trace_failure(&self, target: &CallTarget<L>, time: &str, reason: &str) {
+        if self.options.trace_compilation || self.options.trace_compilation_details {
+            self.trace(&target.trace_line(|s| opt::failed(s, 1, time, reason)));
+        }
+    }
+
+    /// `--engine.CompileOnly`: comma-separated name fragments, `~` excluding.
+    fn accepts(&self, name: &str) -> bool {
+        let only = &self.options.compile_only;
+        if only.is_empty() {
+            return true;
+        }
+        let mut included = None;
+        for part in only.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            match part.strip_prefix('~') {
+                Some(ex) if name.contains(ex) => return false,
+                Some(_) => {}
+                None => included = Some(included.unwrap_or(false) || name.contains(part)),
+            }
+        }
+        included.unwrap_or(true)
+    }
+
+    /// Installs freshly compiled code, registering it with the assumptions it depends on.
+    fn install(&self, target: &Rc<CallTarget<L>>, code: Rc<CompiledCode<L>>) {
+        let id = self.codes.borrow().len() as u64 + 1;
+        code.set_id(id);
+        let tracing = self.options.trace_compilation || self.options.trace_compilation_details;
+        code.set_log(if tracing { self.log.borrow().clone() } else { None }, tracing);
+        self.codes.borrow_mut().push(code.clone());
+        let Some(body) = code.body() else { return };
+        target.install(code.clone());
+        for a in &body.assumptions {
+            let dependent = Rc::downgrade(&code);
+            a.on_invalidate(Box::new(move |reason| {
+                if let Some(c) = dependent.upgrade() {
+                    c.invalidate(reason);
+                }
+            }));
+        }
+        if tracing && code.is_valid() {
+            let st = body.stats;
+            let time = opt::compile_time(st.partial_evaluation_ms + st.backend_ms, st.partial_evaluation_ms, st.backend_ms);
+            let id = id.to_string();
+            let done = opt::Done {
+                tier: 1,
+                time: &time,
+                ast_size: target.root().node_count() as i64,
+                inlined_calls: 0,
+                dispatched_calls: st.calls as i64,
+                nodes_after_partial_evaluation: st.ir_after_pe as i64,
+                nodes_after_compilation: st.ir_after_opt as i64,
+                code_size: st.code_size as i64,
+                code_address: st.address as u64,
+                compilation_id: &id,
+            };
+            self.trace(&target.trace_line(|s| opt::done(s, &done)));
         }
     }
 

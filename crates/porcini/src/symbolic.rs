@@ -1,119 +1,127 @@
 //! The symbolic stage: node code instantiated on IR handles instead of values.
 //!
-//! `SymFrame` implements [`Stage`] by writing down the operations the node code performs, in order,
-//! with the frame state needed at each speculation: the path of child indices from the root to the
-//! node, and the values of the children already evaluated along that path. Node state read through
-//! `&self` is constant here, so dispatch on specialization bits never appears in the record — only
-//! the checks and operations of the active specializations do. The partial-evaluation JIT consumes
-//! the same sequence of stage calls to build Cranelift IR; this recording form is what tests assert
-//! on, and it proves that every node runs through the stage abstraction.
+//! `SymFrame` implements [`Stage`] by handing every operation the node code performs to an
+//! [`Emitter`], together with the frame state needed at each speculation: the path of child
+//! indices from the root to the node, and the values of the children already evaluated along that
+//! path. Node state read through `&self` is constant here, so dispatch on specialization bits
+//! never reaches the emitter — only the checks and operations of the active specializations do.
+//!
+//! Besides the frame state, the stage keeps the facts about control flow that every emitter needs
+//! the same way: whether the current point is reachable (after a `return`, a `break` or an
+//! unconditional deoptimization it is not), which construct an abrupt completion leaves (a
+//! `break` seen by an if-arm jumps to the innermost loop's exit), and where a call was made (after
+//! the child containing it completes, compiled code checks that it was not invalidated meanwhile).
+//! The JIT's emitter turns the calls into Cranelift IR; the [`Recording`] emitter here writes them
+//! down one per line, which is what tests assert on.
 
 use std::fmt::Write as _;
 
+use crate::assumption::Assumption;
 use crate::call_target::CallTarget;
+use crate::compiled::BoundarySite;
+use crate::emitter::{ArithOp, Emitter, LogicOp, LoopExit, StateRef, Transfer};
 use crate::error::{Unwind, UnwindKind};
 use crate::frame::SlotId;
 use crate::language::Language;
 use crate::node::ExprNode;
 use crate::runtime::Runtime;
-use crate::stage::{ArgMark, BoundaryFn, Cmp, Stage};
+use crate::stage::{ArgMark, BoundaryFn, Cmp, ResolveFn, Stage};
 use crate::value::{Tag, Value};
 
-/// A symbolic value: the result of a recorded operation.
+/// A symbolic value: a handle the emitter gave out for the result of an operation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SymVal(pub u32);
 
-/// The recorded operations of one partial evaluation, one per line.
-#[derive(Default, Debug)]
-pub struct Recording {
-    lines: Vec<String>,
-    next: u32,
-    depth: usize,
-}
-
-impl Recording {
-    /// The recorded lines.
-    pub fn lines(&self) -> &[String] {
-        &self.lines
-    }
-    /// The record as text, one operation per line.
-    pub fn text(&self) -> String {
-        let mut s = String::new();
-        for l in &self.lines {
-            let _ = writeln!(s, "{l}");
-        }
-        s
-    }
-    fn fresh(&mut self) -> SymVal {
-        self.next += 1;
-        SymVal(self.next)
-    }
-    fn line(&mut self, text: String) {
-        self.lines.push(format!("{}{}", "  ".repeat(self.depth), text));
-    }
-}
-
-/// The recording stage over one root's tree.
+/// The symbolic stage over one root's tree, emitting into an [`Emitter`].
 pub struct SymFrame<'a, L: Language> {
     rt: &'a Runtime<L>,
-    rec: &'a mut Recording,
+    em: &'a mut dyn Emitter<L>,
     /// Child indices from the root to the node being evaluated.
     path: Vec<u32>,
     /// Values of already-evaluated children along `path` (the frame state of a deopt here).
     live: Vec<SymVal>,
     args: Vec<SymVal>,
-}
-
-fn v(x: SymVal) -> String {
-    format!("v{}", x.0)
+    /// The current point is reachable: nothing has left it yet.
+    open: bool,
+    /// A call was emitted since the last validity check.
+    called: bool,
+    /// Why partial evaluation cannot produce code for this root, if it cannot.
+    bailout: Option<String>,
 }
 
 impl<'a, L: Language> SymFrame<'a, L> {
-    /// A recording stage writing into `rec`.
-    pub fn new(rt: &'a Runtime<L>, rec: &'a mut Recording) -> SymFrame<'a, L> {
-        SymFrame { rt, rec, path: Vec::new(), live: Vec::new(), args: Vec::new() }
-    }
-    /// Records a whole root: its tree, then the return of the value it completes with (a tail
-    /// return's value; a `return` elsewhere records itself as it unwinds).
-    pub fn record_root(&mut self, root: &dyn crate::call_target::RootNode<L>) {
-        if let Ok(x) = root.execute_sym(self) {
-            self.rec.line(format!("return {}", v(x)));
+    /// A symbolic stage emitting into `em`.
+    pub fn new(rt: &'a Runtime<L>, em: &'a mut dyn Emitter<L>) -> SymFrame<'a, L> {
+        SymFrame {
+            rt,
+            em,
+            path: Vec::new(),
+            live: Vec::new(),
+            args: Vec::new(),
+            open: true,
+            called: false,
+            bailout: None,
         }
     }
-    fn op(&mut self, text: String) -> SymVal {
-        let r = self.rec.fresh();
-        self.rec.line(format!("{} = {text}", v(r)));
-        r
-    }
-    fn op2(&mut self, name: &str, a: SymVal, b: SymVal) -> SymVal {
-        self.op(format!("{name} {}, {}", v(a), v(b)))
+    /// Runs a whole root: its tree, then the return of the value it completes with (a tail
+    /// return's value; a `return` elsewhere emits itself as it unwinds). Fails with the reason
+    /// when the root cannot be compiled.
+    pub fn record_root(&mut self, root: &dyn crate::call_target::RootNode<L>) -> Result<(), String> {
+        match root.execute_sym(self) {
+            Ok(x) if self.open => self.em.ret(x),
+            Ok(_) => {}
+            Err(u) => self.leave(u),
+        }
+        match self.bailout.take() {
+            Some(reason) => Err(reason),
+            None => Ok(()),
+        }
     }
     /// Runs `eval` as child `index`: extends the path, and afterwards keeps the child's value
-    /// live for the frame states of later speculations in the parent.
-    fn record_child(
+    /// live for the frame states of later speculations in the parent. A call inside the child is
+    /// followed, here, by the check that the code is still valid: the frame state then holds the
+    /// call's result, so a deoptimization does not repeat the call.
+    fn record_child<E>(
         &mut self,
         index: u32,
-        eval: impl FnOnce(&mut Self) -> Result<SymVal, Unwind<SymVal>>,
-    ) -> Result<SymVal, Unwind<SymVal>> {
+        eval: impl FnOnce(&mut Self) -> Result<SymVal, E>,
+    ) -> Result<SymVal, E> {
         let mark = self.live.len();
         self.path.push(index);
         let r = eval(self);
         self.path.pop();
         self.live.truncate(mark);
-        if let Ok(x) = r {
-            self.live.push(x);
+        if let Ok(x) = &r {
+            self.live.push(*x);
+            if self.called && self.open {
+                self.called = false;
+                let state = StateRef { path: &self.path, live: &self.live };
+                self.em.check_valid(state);
+            }
         }
         r
     }
-    fn frame_state(&self) -> String {
-        let path: Vec<String> = self.path.iter().map(|i| i.to_string()).collect();
-        let live: Vec<String> = self.live.iter().map(|&x| v(x)).collect();
-        format!("@[{}] state({})", path.join("."), live.join(", "))
+    /// An abrupt completion `u` reached a construct: if the point is still reachable, this is
+    /// where it leaves (a `break` or `continue` jumps to the innermost loop). A `return` has left
+    /// already, when it was made. A guest error raised by node code itself, rather than by a
+    /// call at run time, cannot be compiled: the code bails out.
+    fn leave<V>(&mut self, u: Unwind<V>) {
+        if !self.open {
+            return;
+        }
+        match u.kind() {
+            UnwindKind::Break => self.em.exit_loop(LoopExit::Break),
+            UnwindKind::Continue => self.em.exit_loop(LoopExit::Continue),
+            UnwindKind::Return => {}
+            UnwindKind::Error => {
+                let message = u.take_error().to_string();
+                self.bailout.get_or_insert(format!("guest error during partial evaluation: {message}"));
+            }
+        }
+        self.open = false;
     }
-    fn ovf(&mut self, name: &str, a: SymVal, b: SymVal) -> (SymVal, SymVal) {
-        let r = self.op2(name, a, b);
-        let o = self.op(format!("overflow {}", v(r)));
-        (r, o)
+    fn drain_args(&mut self, mark: ArgMark) -> Vec<SymVal> {
+        self.args.drain(mark.0.min(self.args.len())..).collect()
     }
 }
 
@@ -138,15 +146,7 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
         leaf: &F,
         reason: &'static str,
     ) -> Result<SymVal, crate::node::TypedFail<SymVal>> {
-        let mark = self.live.len();
-        self.path.push(index);
-        let r = leaf.eval_i64(self, reason);
-        self.path.pop();
-        self.live.truncate(mark);
-        if let Ok(x) = r {
-            self.live.push(x);
-        }
-        r
+        self.record_child(index, |s| leaf.eval_i64(s, reason))
     }
     fn exec_inline(
         &mut self,
@@ -155,6 +155,266 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
     ) -> Result<SymVal, Unwind<SymVal>> {
         self.record_child(index, eval)
     }
+    fn konst(&mut self, val: Value) -> SymVal {
+        self.em.konst(val)
+    }
+    fn i64_const(&mut self, x: i64) -> SymVal {
+        self.em.i64_const(x)
+    }
+    fn bool_const(&mut self, b: bool) -> SymVal {
+        self.em.bool_const(b)
+    }
+    fn has_tag(&mut self, x: SymVal, tag: Tag) -> SymVal {
+        self.em.has_tag(x, tag)
+    }
+    fn unbox_i64(&mut self, x: SymVal) -> SymVal {
+        self.em.unbox_i64(x)
+    }
+    fn unbox_bool(&mut self, x: SymVal) -> SymVal {
+        self.em.unbox_bool(x)
+    }
+    fn box_i64(&mut self, x: SymVal) -> SymVal {
+        self.em.box_i64(x)
+    }
+    fn box_bool(&mut self, x: SymVal) -> SymVal {
+        self.em.box_bool(x)
+    }
+    fn add_i64(&mut self, a: SymVal, b: SymVal) -> (SymVal, SymVal) {
+        self.em.arith(ArithOp::Add, a, b)
+    }
+    fn sub_i64(&mut self, a: SymVal, b: SymVal) -> (SymVal, SymVal) {
+        self.em.arith(ArithOp::Sub, a, b)
+    }
+    fn mul_i64(&mut self, a: SymVal, b: SymVal) -> (SymVal, SymVal) {
+        self.em.arith(ArithOp::Mul, a, b)
+    }
+    fn div_i64(&mut self, a: SymVal, b: SymVal) -> (SymVal, SymVal) {
+        self.em.arith(ArithOp::Div, a, b)
+    }
+    fn cmp_i64(&mut self, op: Cmp, a: SymVal, b: SymVal) -> SymVal {
+        self.em.cmp_i64(op, a, b)
+    }
+    fn not(&mut self, b: SymVal) -> SymVal {
+        self.em.not(b)
+    }
+    fn and(&mut self, a: SymVal, b: SymVal) -> SymVal {
+        self.em.logic(LogicOp::And, a, b)
+    }
+    fn or(&mut self, a: SymVal, b: SymVal) -> SymVal {
+        self.em.logic(LogicOp::Or, a, b)
+    }
+    fn same(&mut self, a: SymVal, b: SymVal) -> SymVal {
+        self.em.same(a, b)
+    }
+    fn speculate(&mut self, holds: SymVal, reason: &'static str) -> bool {
+        let state = StateRef { path: &self.path, live: &self.live };
+        self.em.deopt_unless(holds, reason, state, Transfer::Invalidate);
+        true
+    }
+    fn assume(&mut self, a: &Assumption) -> bool {
+        let valid = a.is_valid();
+        if valid {
+            self.em.assume(a);
+        }
+        valid
+    }
+    fn if_else(
+        &mut self,
+        c: SymVal,
+        then: impl FnOnce(&mut Self) -> Result<SymVal, Unwind<SymVal>>,
+        els: impl FnOnce(&mut Self) -> Result<SymVal, Unwind<SymVal>>,
+    ) -> Result<SymVal, Unwind<SymVal>> {
+        let reachable = self.open;
+        let live = self.live.len();
+        self.em.begin_if(c);
+        let a = then(self);
+        self.live.truncate(live);
+        let first_kind = a.as_ref().err().map(|u| u.kind());
+        let a = match a {
+            Ok(x) if self.open => Some(x),
+            Ok(_) => None,
+            Err(u) => {
+                self.leave(u);
+                None
+            }
+        };
+        self.open = reachable;
+        self.em.begin_else(a);
+        let b = els(self);
+        self.live.truncate(live);
+        let b = match b {
+            Ok(x) if self.open => Some(x),
+            Ok(_) => None,
+            Err(u) => {
+                self.leave(u);
+                None
+            }
+        };
+        let merged = self.em.end_if(b);
+        self.open = reachable && merged.is_some();
+        match merged {
+            Some(x) => Ok(x),
+            // Neither arm falls through; every exit has been emitted, so whoever receives this
+            // only passes it on.
+            None => Err(Unwind::resume(first_kind.unwrap_or(UnwindKind::Return), None)),
+        }
+    }
+    fn repeat(
+        &mut self,
+        mut cond: impl FnMut(&mut Self) -> Result<SymVal, Unwind<SymVal>>,
+        mut body: impl FnMut(&mut Self) -> Result<(), Unwind<SymVal>>,
+    ) -> Result<(), Unwind<SymVal>> {
+        let reachable = self.open;
+        let live = self.live.len();
+        self.em.begin_loop();
+        let r = cond(self).and_then(|c| {
+            self.em.loop_test(c);
+            body(self)
+        });
+        self.live.truncate(live);
+        let completed = match r {
+            Ok(()) => self.open,
+            Err(u) => {
+                self.leave(u);
+                false
+            }
+        };
+        self.em.end_loop(completed);
+        // The loop's exit is reached when the condition fails.
+        self.open = reachable;
+        Ok(())
+    }
+    fn return_with(&mut self, x: SymVal) -> Unwind<SymVal> {
+        if self.open {
+            self.em.ret(x);
+            self.open = false;
+        }
+        Unwind::returning()
+    }
+    fn read_arg(&mut self, i: u32) -> SymVal {
+        self.em.read_arg(i)
+    }
+    fn read_slot(&mut self, slot: SlotId) -> SymVal {
+        self.em.read_slot(slot)
+    }
+    fn write_slot(&mut self, slot: SlotId, x: SymVal) {
+        self.em.write_slot(slot, x)
+    }
+    fn load_shape(&mut self, obj: SymVal) -> SymVal {
+        self.em.load_shape(obj)
+    }
+    fn load_property(&mut self, obj: SymVal, index: u32) -> SymVal {
+        self.em.load_property(obj, index)
+    }
+    fn store_property(&mut self, obj: SymVal, index: u32, x: SymVal) {
+        self.em.store_property(obj, index, x)
+    }
+    fn begin_args(&mut self) -> ArgMark {
+        ArgMark(self.args.len())
+    }
+    fn push_arg(&mut self, x: SymVal) -> Result<(), Unwind<SymVal>> {
+        self.args.push(x);
+        Ok(())
+    }
+    fn call(&mut self, target: &CallTarget<L>, mark: ArgMark) -> Result<SymVal, Unwind<SymVal>> {
+        let args = self.drain_args(mark);
+        self.called = true;
+        Ok(self.em.call(target, &args))
+    }
+    fn call_indirect(
+        &mut self,
+        resolve: ResolveFn<L>,
+        callee: SymVal,
+        mark: ArgMark,
+    ) -> Result<SymVal, Unwind<SymVal>> {
+        let args = self.drain_args(mark);
+        self.called = true;
+        Ok(self.em.call_indirect(resolve, callee, &args))
+    }
+    fn drop_args(&mut self, mark: ArgMark) {
+        self.args.truncate(mark.0);
+    }
+    fn pushed_args(&mut self, mark: ArgMark) -> Vec<SymVal> {
+        self.args.get(mark.0..).map(<[SymVal]>::to_vec).unwrap_or_default()
+    }
+    fn call_boundary<N: 'static>(
+        &mut self,
+        name: &'static str,
+        node: &N,
+        f: BoundaryFn<N, L>,
+        args: &[SymVal],
+    ) -> Result<SymVal, Unwind<SymVal>> {
+        self.called = true;
+        Ok(self.em.call_boundary(name, BoundarySite::new(node, f), args))
+    }
+    fn respecialize<N: 'static>(
+        &mut self,
+        _node: &N,
+        _f: BoundaryFn<N, L>,
+        _args: &[SymVal],
+    ) -> Result<SymVal, Unwind<SymVal>> {
+        if self.open {
+            let state = StateRef { path: &self.path, live: &self.live };
+            self.em.deopt("respecialize", state, Transfer::Invalidate);
+            self.open = false;
+        }
+        Ok(self.em.dead())
+    }
+}
+
+/// The recording emitter: the operations of one partial evaluation, one per line, with control
+/// flow as indented blocks.
+#[derive(Default, Debug)]
+pub struct Recording {
+    lines: Vec<String>,
+    next: u32,
+    depth: usize,
+    /// The values of then-arms waiting for their else-arm, innermost last.
+    then_values: Vec<Option<SymVal>>,
+}
+
+impl Recording {
+    /// The recorded lines.
+    pub fn lines(&self) -> &[String] {
+        &self.lines
+    }
+    /// The record as text, one operation per line.
+    pub fn text(&self) -> String {
+        let mut s = String::new();
+        for l in &self.lines {
+            let _ = writeln!(s, "{l}");
+        }
+        s
+    }
+    fn line(&mut self, text: String) {
+        self.lines.push(format!("{}{}", "  ".repeat(self.depth), text));
+    }
+    fn op(&mut self, text: String) -> SymVal {
+        self.next += 1;
+        let r = SymVal(self.next);
+        self.line(format!("{} = {text}", v(r)));
+        r
+    }
+    fn op2(&mut self, name: &str, a: SymVal, b: SymVal) -> SymVal {
+        self.op(format!("{name} {}, {}", v(a), v(b)))
+    }
+}
+
+fn v(x: SymVal) -> String {
+    format!("v{}", x.0)
+}
+
+fn state_text(state: StateRef<'_>) -> String {
+    let path: Vec<String> = state.path.iter().map(|i| i.to_string()).collect();
+    let live: Vec<String> = state.live.iter().map(|&x| v(x)).collect();
+    format!("@[{}] state({})", path.join("."), live.join(", "))
+}
+
+fn list(args: &[SymVal]) -> String {
+    args.iter().map(|&x| v(x)).collect::<Vec<_>>().join(", ")
+}
+
+impl<L: Language> Emitter<L> for Recording {
     fn konst(&mut self, val: Value) -> SymVal {
         self.op(format!("const {val:?}"))
     }
@@ -179,18 +439,18 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
     fn box_bool(&mut self, x: SymVal) -> SymVal {
         self.op(format!("box_bool {}", v(x)))
     }
-    fn add_i64(&mut self, a: SymVal, b: SymVal) -> (SymVal, SymVal) {
-        self.ovf("add_i64", a, b)
-    }
-    fn sub_i64(&mut self, a: SymVal, b: SymVal) -> (SymVal, SymVal) {
-        self.ovf("sub_i64", a, b)
-    }
-    fn mul_i64(&mut self, a: SymVal, b: SymVal) -> (SymVal, SymVal) {
-        self.ovf("mul_i64", a, b)
-    }
-    fn div_i64(&mut self, a: SymVal, b: SymVal) -> (SymVal, SymVal) {
-        let r = self.op2("div_i64", a, b);
-        let f = self.op(format!("div_fails {}, {}", v(a), v(b)));
+    fn arith(&mut self, op: ArithOp, a: SymVal, b: SymVal) -> (SymVal, SymVal) {
+        let (name, fails) = match op {
+            ArithOp::Add => ("add_i64", None),
+            ArithOp::Sub => ("sub_i64", None),
+            ArithOp::Mul => ("mul_i64", None),
+            ArithOp::Div => ("div_i64", Some("div_fails")),
+        };
+        let r = self.op2(name, a, b);
+        let f = match fails {
+            Some(f) => self.op2(f, a, b),
+            None => self.op(format!("overflow {}", v(r))),
+        };
         (r, f)
     }
     fn cmp_i64(&mut self, op: Cmp, a: SymVal, b: SymVal) -> SymVal {
@@ -204,77 +464,62 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
     fn not(&mut self, b: SymVal) -> SymVal {
         self.op(format!("not {}", v(b)))
     }
-    fn and(&mut self, a: SymVal, b: SymVal) -> SymVal {
-        self.op2("and", a, b)
-    }
-    fn or(&mut self, a: SymVal, b: SymVal) -> SymVal {
-        self.op2("or", a, b)
+    fn logic(&mut self, op: LogicOp, a: SymVal, b: SymVal) -> SymVal {
+        self.op2(if op == LogicOp::And { "and" } else { "or" }, a, b)
     }
     fn same(&mut self, a: SymVal, b: SymVal) -> SymVal {
         self.op2("same", a, b)
     }
-    fn speculate(&mut self, holds: SymVal, reason: &'static str) -> bool {
-        let state = self.frame_state();
-        self.rec.line(format!("deopt_unless {} \"{reason}\" {state}", v(holds)));
-        true
+    fn deopt_unless(&mut self, holds: SymVal, reason: &'static str, state: StateRef<'_>, how: Transfer) {
+        let op = if how == Transfer::Invalidate { "deopt_unless" } else { "transfer_unless" };
+        self.line(format!("{op} {} \"{reason}\" {}", v(holds), state_text(state)));
     }
-    fn assume(&mut self, a: &crate::assumption::Assumption) -> bool {
-        self.rec.line(format!("assume \"{}\"", a.name()));
-        a.is_valid()
+    fn deopt(&mut self, reason: &'static str, state: StateRef<'_>, how: Transfer) {
+        let op = if how == Transfer::Invalidate { "deopt_invalidate" } else { "transfer" };
+        self.line(format!("{op} \"{reason}\" {}", state_text(state)));
     }
-    fn if_else(
-        &mut self,
-        c: SymVal,
-        then: impl FnOnce(&mut Self) -> Result<SymVal, Unwind<SymVal>>,
-        els: impl FnOnce(&mut Self) -> Result<SymVal, Unwind<SymVal>>,
-    ) -> Result<SymVal, Unwind<SymVal>> {
-        self.rec.line(format!("if {} {{", v(c)));
-        self.rec.depth += 1;
-        let live = self.live.len();
-        let a = then(self);
-        let a_kind = a.as_ref().err().map(|u| u.kind());
-        self.live.truncate(live);
-        self.rec.depth -= 1;
-        self.rec.line("} else {".to_string());
-        self.rec.depth += 1;
-        let b = els(self);
-        self.live.truncate(live);
-        self.rec.depth -= 1;
-        self.rec.line("}".to_string());
-        match (a, b) {
-            (Ok(x), Ok(y)) => Ok(self.op2("phi", x, y)),
-            (Ok(x), Err(e)) | (Err(e), Ok(x)) => {
-                self.rec.line(format!("; one arm unwinds: {}", unwind_name(e)));
-                Ok(x)
-            }
-            // Both arms unwind; the record continues with the first arm's kind.
-            (Err(_), Err(_)) => Err(Unwind::resume(a_kind.unwrap_or(UnwindKind::Error), None)),
+    fn check_valid(&mut self, state: StateRef<'_>) {
+        self.line(format!("check_valid {}", state_text(state)));
+    }
+    fn assume(&mut self, a: &Assumption) {
+        self.line(format!("assume \"{}\"", a.name()));
+    }
+    fn begin_if(&mut self, c: SymVal) {
+        self.line(format!("if {} {{", v(c)));
+        self.depth += 1;
+    }
+    fn begin_else(&mut self, then: Option<SymVal>) {
+        self.depth -= 1;
+        self.line(format!("}} else {{{}", if then.is_some() { "" } else { "  ; then-arm left" }));
+        self.depth += 1;
+        self.then_values.push(then);
+    }
+    fn end_if(&mut self, els: Option<SymVal>) -> Option<SymVal> {
+        self.depth -= 1;
+        let then = self.then_values.pop().flatten();
+        self.line(format!("}}{}", if els.is_some() { "" } else { "  ; else-arm left" }));
+        match (then, els) {
+            (Some(x), Some(y)) => Some(self.op2("phi", x, y)),
+            (Some(x), None) | (None, Some(x)) => Some(x),
+            (None, None) => None,
         }
     }
-    fn repeat(
-        &mut self,
-        mut cond: impl FnMut(&mut Self) -> Result<SymVal, Unwind<SymVal>>,
-        mut body: impl FnMut(&mut Self) -> Result<(), Unwind<SymVal>>,
-    ) -> Result<(), Unwind<SymVal>> {
-        self.rec.line("loop {".to_string());
-        self.rec.depth += 1;
-        let live = self.live.len();
-        let r = cond(self).and_then(|c| {
-            self.rec.line(format!("break_unless {}", v(c)));
-            body(self)
-        });
-        self.live.truncate(live);
-        self.rec.depth -= 1;
-        self.rec.line("}".to_string());
-        match r {
-            Ok(()) => Ok(()),
-            Err(u) if matches!(u.kind(), UnwindKind::Break | UnwindKind::Continue) => Ok(()),
-            Err(u) => Err(u),
-        }
+    fn begin_loop(&mut self) {
+        self.line("loop {".to_string());
+        self.depth += 1;
     }
-    fn return_with(&mut self, x: SymVal) -> Unwind<SymVal> {
-        self.rec.line(format!("return {}", v(x)));
-        Unwind::returning()
+    fn loop_test(&mut self, c: SymVal) {
+        self.line(format!("break_unless {}", v(c)));
+    }
+    fn end_loop(&mut self, _completed: bool) {
+        self.depth -= 1;
+        self.line("}".to_string());
+    }
+    fn exit_loop(&mut self, exit: LoopExit) {
+        self.line(if exit == LoopExit::Break { "break" } else { "continue" }.to_string());
+    }
+    fn ret(&mut self, x: SymVal) {
+        self.line(format!("return {}", v(x)));
     }
     fn read_arg(&mut self, i: u32) -> SymVal {
         self.op(format!("arg {i}"))
@@ -283,7 +528,7 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
         self.op(format!("read_slot {}", slot.0))
     }
     fn write_slot(&mut self, slot: SlotId, x: SymVal) {
-        self.rec.line(format!("write_slot {}, {}", slot.0, v(x)));
+        self.line(format!("write_slot {}, {}", slot.0, v(x)));
     }
     fn load_shape(&mut self, obj: SymVal) -> SymVal {
         self.op(format!("load_shape {}", v(obj)))
@@ -292,61 +537,18 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
         self.op(format!("load_property {}, {index}", v(obj)))
     }
     fn store_property(&mut self, obj: SymVal, index: u32, x: SymVal) {
-        self.rec.line(format!("store_property {}, {index}, {}", v(obj), v(x)));
+        self.line(format!("store_property {}, {index}, {}", v(obj), v(x)));
     }
-    fn begin_args(&mut self) -> ArgMark {
-        ArgMark(self.args.len())
+    fn call(&mut self, target: &CallTarget<L>, args: &[SymVal]) -> SymVal {
+        self.op(format!("call {}({})", target.name(), list(args)))
     }
-    fn push_arg(&mut self, x: SymVal) -> Result<(), Unwind<SymVal>> {
-        self.args.push(x);
-        Ok(())
+    fn call_indirect(&mut self, _resolve: ResolveFn<L>, callee: SymVal, args: &[SymVal]) -> SymVal {
+        self.op(format!("call_indirect {}({})", v(callee), list(args)))
     }
-    fn call(&mut self, target: &CallTarget<L>, mark: ArgMark) -> Result<SymVal, Unwind<SymVal>> {
-        let args: Vec<String> = self.args.drain(mark.0..).map(v).collect();
-        Ok(self.op(format!("call {}({})", target.name(), args.join(", "))))
+    fn call_boundary(&mut self, name: &'static str, _site: BoundarySite<L>, args: &[SymVal]) -> SymVal {
+        self.op(format!("call_boundary {name}({})", list(args)))
     }
-    fn call_indirect(
-        &mut self,
-        _resolve: crate::stage::ResolveFn<L>,
-        callee: SymVal,
-        mark: ArgMark,
-    ) -> Result<SymVal, Unwind<SymVal>> {
-        let args: Vec<String> = self.args.drain(mark.0..).map(v).collect();
-        Ok(self.op(format!("call_indirect {}({})", v(callee), args.join(", "))))
-    }
-    fn drop_args(&mut self, mark: ArgMark) {
-        self.args.truncate(mark.0);
-    }
-    fn pushed_args(&mut self, mark: ArgMark) -> Vec<SymVal> {
-        self.args.get(mark.0..).map(<[SymVal]>::to_vec).unwrap_or_default()
-    }
-    fn call_boundary<N: 'static>(
-        &mut self,
-        name: &'static str,
-        _node: &N,
-        _f: BoundaryFn<N, L>,
-        args: &[SymVal],
-    ) -> Result<SymVal, Unwind<SymVal>> {
-        let args: Vec<String> = args.iter().map(|&x| v(x)).collect();
-        Ok(self.op(format!("call_boundary {name}({})", args.join(", "))))
-    }
-    fn respecialize<N: 'static>(
-        &mut self,
-        _node: &N,
-        _f: BoundaryFn<N, L>,
-        _args: &[SymVal],
-    ) -> Result<SymVal, Unwind<SymVal>> {
-        let state = self.frame_state();
-        self.rec.line(format!("deopt_invalidate \"respecialize\" {state}"));
-        Ok(self.op("dead".to_string()))
-    }
-}
-
-fn unwind_name<V>(u: Unwind<V>) -> &'static str {
-    match u.kind() {
-        UnwindKind::Return => "return",
-        UnwindKind::Break => "break",
-        UnwindKind::Continue => "continue",
-        UnwindKind::Error => "error",
+    fn dead(&mut self) -> SymVal {
+        self.op("dead".to_string())
     }
 }

@@ -136,6 +136,18 @@ impl Value {
     pub fn bits(self) -> u64 {
         self.bits
     }
+    /// Rebuilds a value from the two words compiled code holds it in, without checking them.
+    ///
+    /// # Safety
+    /// The words must be those of a valid value: `tag` one of [`Tag`]'s numbers and, for a
+    /// reference tag, `bits` the address of a live object of that kind (compiled code only moves
+    /// values it was given or made with the safe constructors' layout).
+    #[inline(always)]
+    pub unsafe fn from_words(tag: u64, bits: u64) -> Value {
+        // SAFETY: `Value` is `#[repr(C)]` of a `#[repr(u64)]` tag and a `u64`, and the caller
+        // promises the tag word is one of the enum's values.
+        unsafe { std::mem::transmute::<[u64; 2], Value>([tag, bits]) }
+    }
     /// Rebuilds a value from raw words that compiled code produced. Returns `None` for an unknown tag.
     ///
     /// Reference tags are accepted only when `is_live` confirms the payload is a live heap object

@@ -1,0 +1,402 @@
+//! The runtime side of compiled code: its calling convention, what a call target keeps of it, and
+//! the functions compiled code calls back into (guest calls, boundaries, deoptimization).
+//!
+//! The JIT crate turns a call target's tree into machine code through the symbolic stage; this
+//! module is everything the runtime must know about that code without knowing the JIT. Compiled
+//! code is entered with the interpreter's own activation (the [`Frame`] the call path built) plus
+//! raw pointers to its arguments and slots, and returns a [`RawResult`], the two words of a
+//! `Result<Value, Unwind>`. Whatever it cannot do inline it asks of the entry points below, passing
+//! the frame back: a call, a boundary function, a deoptimization. This is one of the modules where
+//! `unsafe` is allowed, because it turns the raw pointers compiled code passes back into the
+//! references they were made from.
+//!
+//! A deoptimization hands over the frame state of the failing point: which of the code's
+//! deoptimization points it is (the path and the layout of the live values are static, kept in
+//! [`DeoptPoint`]) and a pointer to the live values. The frame's slots were written back to the
+//! frame before the call, so the interpreter resumes in the very same activation
+//! ([`crate::resume`]) and its result becomes the compiled code's result.
+
+use std::cell::{Cell, RefCell};
+use std::rc::{Rc, Weak};
+
+use porcini_tools::trace::TraceSink;
+
+use crate::call_target::CallTarget;
+use crate::emitter::Transfer;
+use crate::error::Unwind;
+use crate::frame::Frame;
+use crate::language::Language;
+use crate::resume::{FrameState, LiveValue};
+use crate::runtime::Runtime;
+use crate::stage::{BoundaryFn, ResolveFn, Stage};
+use crate::value::Value;
+
+/// A `Result<Value, Unwind>` as compiled code passes it: the value's two words, or
+/// [`RawResult::UNWIND_TAG`] in the tag word for "an abrupt completion is in progress" (its kind
+/// and error are in the per-thread unwind register, see [`crate::error`]).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct RawResult {
+    /// The value's tag, or `UNWIND_TAG`.
+    pub tag: u64,
+    /// The value's payload.
+    pub bits: u64,
+}
+
+impl RawResult {
+    /// The tag word of an unwinding result: the first number no [`crate::Tag`] uses.
+    pub const UNWIND_TAG: u64 = 10;
+
+    /// The raw form of a result.
+    #[inline(always)]
+    pub fn from_result(r: Result<Value, Unwind<Value>>) -> RawResult {
+        match r {
+            Ok(v) => RawResult { tag: v.tag() as u64, bits: v.bits() },
+            Err(_) => RawResult { tag: Self::UNWIND_TAG, bits: 0 },
+        }
+    }
+    /// The result compiled code produced.
+    #[inline(always)]
+    pub fn into_result(self) -> Result<Value, Unwind<Value>> {
+        if self.tag == Self::UNWIND_TAG {
+            Err(Unwind::pending())
+        } else {
+            // SAFETY: compiled code only returns values it was given or built with the value
+            // layout's tags (see `Value::from_words`).
+            Ok(unsafe { Value::from_words(self.tag, self.bits) })
+        }
+    }
+}
+
+/// The entry of compiled code: the activation, its arguments (`nargs` values) and its slots.
+pub type EntryFn = unsafe extern "C" fn(frame: *mut (), args: *const Value, nargs: usize, slots: *mut Value) -> RawResult;
+
+/// Runs compiled code in the activation `f`.
+#[inline(always)]
+pub(crate) fn enter<L: Language>(entry: EntryFn, f: &mut Frame<'_, L>) -> Result<Value, Unwind<Value>> {
+    let (args, slots) = (f.args, f.slots);
+    // SAFETY: the JIT produced `entry` for this frame's target under the entry convention: it
+    // reads `nargs` arguments and the target's slots (the frame has exactly that many), and
+    // passes `frame` only back to the functions of this module while `f` is borrowed here.
+    let r = unsafe {
+        entry(
+            f as *mut Frame<'_, L> as *mut (),
+            args.as_ptr() as *const Value,
+            args.len(),
+            slots.as_ptr() as *mut Value,
+        )
+    };
+    r.into_result()
+}
+
+/// Turns the frame pointer compiled code passes back into the frame it was made from.
+///
+/// # Safety
+/// `frame` must be the pointer [`enter`] passed to the compiled code that is calling, whose
+/// activation is still running (it is: the compiled code is executing in it).
+#[inline(always)]
+unsafe fn frame_mut<'f, L: Language>(frame: *mut ()) -> &'f mut Frame<'f, L> {
+    // SAFETY: see the function's contract; the lifetime is only used for this call.
+    unsafe { &mut *(frame as *mut Frame<'f, L>) }
+}
+
+/// A boundary function together with the node it belongs to, with the node's type erased so that
+/// the JIT can call it through [`boundary`].
+pub struct BoundarySite<L: Language> {
+    node: *const (),
+    f: *const (),
+    run: fn(&BoundarySite<L>, &mut Frame<'_, L>, &[Value]) -> Result<Value, Unwind<Value>>,
+}
+
+impl<L: Language> BoundarySite<L> {
+    /// The site of `f` on `node`. The node must outlive any code that calls the site, which holds
+    /// for nodes of a call target's tree: trees live as long as their runtime, as its code does.
+    pub fn new<N: 'static>(node: &N, f: BoundaryFn<N, L>) -> BoundarySite<L> {
+        BoundarySite { node: node as *const N as *const (), f: f as *const (), run: run_site::<N, L> }
+    }
+}
+
+fn run_site<N: 'static, L: Language>(
+    site: &BoundarySite<L>,
+    frame: &mut Frame<'_, L>,
+    args: &[Value],
+) -> Result<Value, Unwind<Value>> {
+    // SAFETY: `site` was made by `BoundarySite::new::<N>`, so `node` is the address of an `N`
+    // that outlives the code (see `new`) and `f` is a `BoundaryFn<N, L>` cast to a pointer.
+    let (node, f) = unsafe { (&*(site.node as *const N), std::mem::transmute::<*const (), BoundaryFn<N, L>>(site.f)) };
+    f(node, frame, args)
+}
+
+/// Compiled code calls a guest target with `nargs` arguments at `args`.
+///
+/// # Safety
+/// `frame` as for [`frame_mut`]; `target` a live call target; `args` points at `nargs` values.
+pub unsafe extern "C" fn call<L: Language>(frame: *mut (), target: *const CallTarget<L>, args: *const Value, nargs: usize) -> RawResult {
+    // SAFETY: the caller's contract.
+    let (f, target, args) = unsafe { (frame_mut::<L>(frame), &*target, std::slice::from_raw_parts(args, nargs)) };
+    RawResult::from_result(call_with(f, target, args))
+}
+
+/// Compiled code calls whatever target `resolve` finds for the callee `(tag, bits)`.
+///
+/// # Safety
+/// As for [`call`]; `resolve` is a [`ResolveFn<L>`] cast to a pointer, and the callee's words are
+/// a valid value.
+pub unsafe extern "C" fn call_indirect<L: Language>(
+    frame: *mut (),
+    resolve: *const (),
+    tag: u64,
+    bits: u64,
+    args: *const Value,
+    nargs: usize,
+) -> RawResult {
+    // SAFETY: the caller's contract.
+    let (f, resolve, callee, args) = unsafe {
+        (
+            frame_mut::<L>(frame),
+            std::mem::transmute::<*const (), ResolveFn<L>>(resolve),
+            Value::from_words(tag, bits),
+            std::slice::from_raw_parts(args, nargs),
+        )
+    };
+    let r = resolve(f.rt, callee).and_then(|t| call_with(f, &t, args));
+    RawResult::from_result(r)
+}
+
+fn call_with<L: Language>(f: &mut Frame<'_, L>, target: &CallTarget<L>, args: &[Value]) -> Result<Value, Unwind<Value>> {
+    let mark = f.begin_args();
+    for &a in args {
+        if let Err(e) = f.push_arg(a) {
+            f.drop_args(mark);
+            return Err(e);
+        }
+    }
+    f.call(target, mark)
+}
+
+/// Compiled code calls a boundary function.
+///
+/// # Safety
+/// As for [`call`]; `site` points at a site the compiled code owns.
+pub unsafe extern "C" fn boundary<L: Language>(frame: *mut (), site: *const BoundarySite<L>, args: *const Value, nargs: usize) -> RawResult {
+    // SAFETY: the caller's contract.
+    let (f, site, args) = unsafe { (frame_mut::<L>(frame), &*site, std::slice::from_raw_parts(args, nargs)) };
+    RawResult::from_result((site.run)(site, f, args))
+}
+
+/// Compiled code leaves for the interpreter at its deoptimization point `point`, with the live
+/// values laid out at `live` (see [`LiveKind`]); the frame's slots are already written back.
+///
+/// # Safety
+/// As for [`call`]; `code` is the calling code's [`CompiledCode`], and `live` holds the words its
+/// deoptimization point describes.
+pub unsafe extern "C" fn deoptimize<L: Language>(frame: *mut (), code: *const CompiledCode<L>, point: u32, live: *const u64) -> RawResult {
+    // SAFETY: the caller's contract.
+    let (f, code) = unsafe { (frame_mut::<L>(frame), &*code) };
+    let Some(p) = code.body.get().and_then(|b| b.deopts.get(point as usize)) else {
+        return RawResult::from_result(Err(crate::GuestError::raise("internal error: unknown deoptimization point")));
+    };
+    let words = p.kinds.iter().map(|k| k.words()).sum();
+    // SAFETY: the caller's contract: `live` holds exactly the words the point describes.
+    let words = unsafe { std::slice::from_raw_parts(live, words) };
+    let mut at = 0;
+    let live = p
+        .kinds
+        .iter()
+        .map(|k| {
+            let v = match k {
+                // SAFETY: compiled code stored a valid value's words here.
+                LiveKind::Val => LiveValue::Val(unsafe { Value::from_words(words[at], words[at + 1]) }),
+                LiveKind::I64 => LiveValue::I64(words[at] as i64),
+                LiveKind::Bool => LiveValue::Val(Value::from_bool(words[at] != 0)),
+            };
+            at += k.words();
+            v
+        })
+        .collect();
+    let rt = f.rt;
+    code.deoptimized(p);
+    rt.trace_transfer(f, p.reason, &p.path);
+    let state = FrameState { path: p.path.to_vec(), live };
+    RawResult::from_result(rt.resume_in(f, state))
+}
+
+/// How one live value of a deoptimization point is laid out by compiled code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LiveKind {
+    /// A boxed value: tag word, payload word.
+    Val,
+    /// An unboxed integer: one word.
+    I64,
+    /// A condition: one word, 0 or 1.
+    Bool,
+}
+
+impl LiveKind {
+    /// Words the value takes.
+    pub fn words(self) -> usize {
+        if self == LiveKind::Val { 2 } else { 1 }
+    }
+}
+
+/// A place where compiled code may leave for the interpreter.
+#[derive(Clone, Debug)]
+pub struct DeoptPoint {
+    /// The resume position in the tree.
+    pub path: Box<[u32]>,
+    /// The layout of the live values, in frame-state order.
+    pub kinds: Box<[LiveKind]>,
+    /// Why (the speculation's reason).
+    pub reason: &'static str,
+    /// Whether leaving invalidates the code.
+    pub how: Transfer,
+}
+
+/// Measurements of one compilation, for `opt done`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CompileStats {
+    /// Partial evaluation, in milliseconds.
+    pub partial_evaluation_ms: f64,
+    /// Code generation, in milliseconds.
+    pub backend_ms: f64,
+    /// IR instructions after partial evaluation.
+    pub ir_after_pe: usize,
+    /// IR instructions after optimization.
+    pub ir_after_opt: usize,
+    /// Machine code bytes.
+    pub code_size: usize,
+    /// Where the code starts.
+    pub address: usize,
+    /// Guest calls the code makes (none are inlined yet).
+    pub calls: usize,
+}
+
+/// What code generation produced for a [`CompiledCode`].
+pub struct CodeBody<L: Language> {
+    /// The entry point.
+    pub entry: EntryFn,
+    /// The deoptimization points, by number.
+    pub deopts: Vec<DeoptPoint>,
+    /// Boundary sites the code calls; the code embeds their addresses, so each is boxed.
+    pub sites: Vec<Box<BoundarySite<L>>>,
+    /// Assumptions the code depends on (it is invalidated with any of them).
+    pub assumptions: Vec<crate::assumption::Assumption>,
+    /// Measurements.
+    pub stats: CompileStats,
+}
+
+/// Installed (or once installed) code of a call target.
+///
+/// It is made before code generation, so that the code can embed its address (for
+/// deoptimization) and the address of its validity flag, and filled in afterwards. The runtime
+/// keeps every one alive until it is dropped, even after invalidation, because frames may still
+/// be running the code.
+pub struct CompiledCode<L: Language> {
+    /// False once invalidated; compiled code reads this flag after calls.
+    valid: Cell<bool>,
+    body: std::cell::OnceCell<CodeBody<L>>,
+    target: Weak<CallTarget<L>>,
+    id: Cell<u64>,
+    log: RefCell<Option<Rc<TraceSink>>>,
+    trace_deopts: Cell<bool>,
+}
+
+impl<L: Language> CompiledCode<L> {
+    /// The code-to-be of `target`.
+    pub fn reserve(target: &Rc<CallTarget<L>>) -> Rc<CompiledCode<L>> {
+        Rc::new(CompiledCode {
+            valid: Cell::new(true),
+            body: std::cell::OnceCell::new(),
+            target: Rc::downgrade(target),
+            id: Cell::new(0),
+            log: RefCell::new(None),
+            trace_deopts: Cell::new(false),
+        })
+    }
+    /// Fills in what code generation produced (once).
+    pub fn finish(&self, body: CodeBody<L>) {
+        let _ = self.body.set(body);
+    }
+    /// What code generation produced, once it has.
+    pub fn body(&self) -> Option<&CodeBody<L>> {
+        self.body.get()
+    }
+    /// The entry point, once generated.
+    pub fn entry(&self) -> Option<EntryFn> {
+        self.body.get().map(|b| b.entry)
+    }
+    /// The address of the validity flag (a byte, nonzero while valid), which compiled code reads.
+    pub fn valid_flag(&self) -> *const bool {
+        self.valid.as_ptr()
+    }
+    /// True until invalidated.
+    pub fn is_valid(&self) -> bool {
+        self.valid.get()
+    }
+    /// The measurements of the compilation.
+    pub fn stats(&self) -> CompileStats {
+        self.body.get().map(|b| b.stats).unwrap_or_default()
+    }
+    /// The compilation id.
+    pub fn id(&self) -> u64 {
+        self.id.get()
+    }
+    pub(crate) fn set_id(&self, id: u64) {
+        self.id.set(id);
+    }
+    pub(crate) fn set_log(&self, log: Option<Rc<TraceSink>>, trace_deopts: bool) {
+        *self.log.borrow_mut() = log;
+        self.trace_deopts.set(trace_deopts);
+    }
+    /// Discards the code: the target goes back to the interpreter (and will be compiled again
+    /// when the policy says so), and frames still running it leave at their next check.
+    pub fn invalidate(&self, reason: &str) {
+        if !self.valid.replace(false) {
+            return;
+        }
+        if let Some(t) = self.target.upgrade() {
+            t.uninstall(self);
+            if let Some(log) = &*self.log.borrow() {
+                log.line(&t.trace_line(|s| porcini_tools::trace::compilation::invalidated(s, reason)));
+            }
+        }
+    }
+    /// A deoptimization at `p` happened: trace it, and invalidate if the point says so.
+    fn deoptimized(&self, p: &DeoptPoint) {
+        let invalidate = p.how == Transfer::Invalidate && self.valid.get();
+        if let (Some(log), Some(t)) = (&*self.log.borrow(), self.target.upgrade())
+            && self.trace_deopts.get()
+        {
+            log.line(&t.trace_line(|s| porcini_tools::trace::compilation::deoptimized(s, invalidate, Some(p.reason))));
+        }
+        if invalidate {
+            self.valid.set(false);
+            if let Some(t) = self.target.upgrade() {
+                t.uninstall(self);
+            }
+        }
+    }
+}
+
+/// Why a compilation produced no code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CompileError {
+    /// The tree cannot be compiled, now or later (Truffle's permanent bailout).
+    Permanent(String),
+    /// The code generator failed.
+    Backend(String),
+}
+
+impl std::fmt::Display for CompileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CompileError::Permanent(m) | CompileError::Backend(m) => f.write_str(m),
+        }
+    }
+}
+
+/// A compiler the runtime calls when a target is hot (the JIT crate implements it).
+pub trait Compiler<L: Language> {
+    /// Compiles `target`'s tree in its current state.
+    fn compile(&self, rt: &Runtime<L>, target: &Rc<CallTarget<L>>) -> Result<Rc<CompiledCode<L>>, CompileError>;
+}

@@ -1,0 +1,157 @@
+//! What the symbolic stage produces its operations into: a recording for tests, or compiled code.
+//!
+//! [`crate::symbolic::SymFrame`] runs node code on symbolic values and does the bookkeeping every
+//! consumer needs the same way: the path and the evaluated children that make up a frame state,
+//! which construct an abrupt completion leaves, where a call must be followed by a validity
+//! check. What each operation *becomes* is the emitter's business. The recording emitter
+//! ([`crate::symbolic::Recording`]) writes one line per operation; the JIT's emitter builds
+//! Cranelift IR from the same calls, so the compiler never sees a node and no language gains
+//! compile-specific code.
+//!
+//! Handles ([`SymVal`]) are typed by how they were made: the emitter knows whether a handle is a
+//! boxed value, an unboxed integer or a condition, and lays frame states out accordingly.
+
+use crate::assumption::Assumption;
+use crate::call_target::CallTarget;
+use crate::compiled::BoundarySite;
+use crate::frame::SlotId;
+use crate::language::Language;
+use crate::stage::{Cmp, ResolveFn};
+use crate::symbolic::SymVal;
+use crate::value::{Tag, Value};
+
+/// Integer arithmetic that reports failure (overflow, or for division a zero divisor or
+/// `MIN / -1`) next to its result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArithOp {
+    /// `a + b`
+    Add,
+    /// `a - b`
+    Sub,
+    /// `a * b`
+    Mul,
+    /// `a / b`, truncated
+    Div,
+}
+
+/// Two-operand logic on conditions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogicOp {
+    /// Both hold.
+    And,
+    /// Either holds.
+    Or,
+}
+
+/// A structured jump out of the current point to the innermost loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoopExit {
+    /// To the loop's exit.
+    Break,
+    /// To the loop's next condition test.
+    Continue,
+}
+
+/// The frame state at a point of the tree: the child indices from the root, and the handles of
+/// the children evaluated along the way, in evaluation order (see [`crate::resume::FrameState`]).
+#[derive(Clone, Copy, Debug)]
+pub struct StateRef<'a> {
+    /// The resume position.
+    pub path: &'a [u32],
+    /// The evaluated children.
+    pub live: &'a [SymVal],
+}
+
+/// How compiled code leaves for the interpreter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Transfer {
+    /// A speculation failed: the node respecializes, so the code is invalidated
+    /// (`transferToInterpreterAndInvalidate`, what every DSL guard does).
+    Invalidate,
+    /// Leave the code without invalidating it (`transferToInterpreter`).
+    Keep,
+}
+
+/// The operations of node code on symbolic values; see the module documentation.
+///
+/// Control flow arrives bracketed: `begin_if` / `begin_else` / `end_if` around the two arms,
+/// `begin_loop` / `loop_test` / `end_loop` around a loop. An arm or a body that completes
+/// abruptly has already emitted its exit (`ret`, `exit_loop`, a deoptimization); the stage passes
+/// `None` for its value.
+pub trait Emitter<L: Language> {
+    /// A constant value.
+    fn konst(&mut self, v: Value) -> SymVal;
+    /// A constant integer.
+    fn i64_const(&mut self, v: i64) -> SymVal;
+    /// A constant condition.
+    fn bool_const(&mut self, b: bool) -> SymVal;
+    /// Does the value carry `tag`?
+    fn has_tag(&mut self, v: SymVal, tag: Tag) -> SymVal;
+    /// The integer payload of a value.
+    fn unbox_i64(&mut self, v: SymVal) -> SymVal;
+    /// The boolean payload of a value.
+    fn unbox_bool(&mut self, v: SymVal) -> SymVal;
+    /// Boxes an integer.
+    fn box_i64(&mut self, v: SymVal) -> SymVal;
+    /// Boxes a condition.
+    fn box_bool(&mut self, b: SymVal) -> SymVal;
+    /// Integer arithmetic: the result and whether it failed.
+    fn arith(&mut self, op: ArithOp, a: SymVal, b: SymVal) -> (SymVal, SymVal);
+    /// Integer comparison.
+    fn cmp_i64(&mut self, op: Cmp, a: SymVal, b: SymVal) -> SymVal;
+    /// Negation of a condition.
+    fn not(&mut self, b: SymVal) -> SymVal;
+    /// Two-operand logic.
+    fn logic(&mut self, op: LogicOp, a: SymVal, b: SymVal) -> SymVal;
+    /// Identity of two values.
+    fn same(&mut self, a: SymVal, b: SymVal) -> SymVal;
+
+    /// Leaves for the interpreter at `state` unless `holds`.
+    fn deopt_unless(&mut self, holds: SymVal, reason: &'static str, state: StateRef<'_>, how: Transfer);
+    /// Leaves for the interpreter at `state` unconditionally; what follows is unreachable.
+    fn deopt(&mut self, reason: &'static str, state: StateRef<'_>, how: Transfer);
+    /// After a call: leaves for the interpreter at `state` if the code was invalidated while the
+    /// call ran (lazy deoptimization of a frame on the stack).
+    fn check_valid(&mut self, state: StateRef<'_>);
+    /// The code depends on `a` (which is valid).
+    fn assume(&mut self, a: &Assumption);
+
+    /// Starts a two-way branch on `c`, in the then-arm.
+    fn begin_if(&mut self, c: SymVal);
+    /// Ends the then-arm (with its value, or `None` if it completed abruptly) and starts the else-arm.
+    fn begin_else(&mut self, then: Option<SymVal>);
+    /// Ends the else-arm and continues after the branch; the merged value if an arm completed.
+    fn end_if(&mut self, els: Option<SymVal>) -> Option<SymVal>;
+    /// Starts a loop, at its condition.
+    fn begin_loop(&mut self);
+    /// Leaves the loop unless `c` holds; then the body follows.
+    fn loop_test(&mut self, c: SymVal);
+    /// Ends the body (`completed`: it fell through to the back edge) and continues after the loop.
+    fn end_loop(&mut self, completed: bool);
+    /// Jumps to the innermost loop's exit or condition; what follows is unreachable.
+    fn exit_loop(&mut self, exit: LoopExit);
+    /// Returns `v` from the root; what follows is unreachable.
+    fn ret(&mut self, v: SymVal);
+
+    /// Argument `i` (null when absent).
+    fn read_arg(&mut self, i: u32) -> SymVal;
+    /// A local slot.
+    fn read_slot(&mut self, slot: SlotId) -> SymVal;
+    /// Writes a local slot.
+    fn write_slot(&mut self, slot: SlotId, v: SymVal);
+    /// The shape id of an object value.
+    fn load_shape(&mut self, obj: SymVal) -> SymVal;
+    /// Property slot `index` of an object of a checked shape.
+    fn load_property(&mut self, obj: SymVal, index: u32) -> SymVal;
+    /// Writes property slot `index` of an object of a checked shape.
+    fn store_property(&mut self, obj: SymVal, index: u32, v: SymVal);
+
+    /// Calls `target` with `args`; a guest error unwinds out of the compiled code.
+    fn call(&mut self, target: &CallTarget<L>, args: &[SymVal]) -> SymVal;
+    /// Calls the target `resolve` finds for `callee`.
+    fn call_indirect(&mut self, resolve: ResolveFn<L>, callee: SymVal, args: &[SymVal]) -> SymVal;
+    /// Calls a boundary function (never inlined).
+    fn call_boundary(&mut self, name: &'static str, site: BoundarySite<L>, args: &[SymVal]) -> SymVal;
+    /// A value for unreachable code.
+    fn dead(&mut self) -> SymVal;
+}
