@@ -137,6 +137,7 @@ fn run(options: EngineOptions, file: Option<PathBuf>) -> u8 {
     let out_error = Rc::new(RefCell::new(None));
     let out = GuestOut { inner: BufWriter::new(std::io::stdout()), error: out_error.clone() };
     let engine = SlEngine::new(options, Box::new(out), input);
+    install_compiler(&engine);
     let marker = 0u8;
     engine.set_native_stack(std::hint::black_box(&marker) as *const u8 as usize, GUEST_STACK_BYTES);
     let outcome = engine.run(&source, &name);
@@ -179,6 +180,19 @@ fn run(options: EngineOptions, file: Option<PathBuf>) -> u8 {
             1
         }
         _ => status,
+    }
+}
+
+/// Gives the engine its trace log (standard error, where Truffle's engine log goes) and, unless
+/// compilation is off, the JIT. A machine without a code generator runs interpreted.
+fn install_compiler(engine: &SlEngine) {
+    let rt = engine.runtime();
+    rt.set_log(porcini_tools::trace::TraceSink::stderr());
+    if rt.options.compilation {
+        match porcini_jit::Jit::new() {
+            Ok(jit) => rt.set_compiler(Rc::new(jit)),
+            Err(msg) => report(&format!("[engine] compilation disabled: {msg}")),
+        }
     }
 }
 

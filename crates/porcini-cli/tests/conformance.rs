@@ -8,7 +8,15 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-const MODES: &[&[&str]] = &[&[], &["--engine.Compilation=false"], &["--engine.GCStress"]];
+/// The engine modes every case runs in: default (the JIT compiles hot targets); compiling every
+/// target on its first call, synchronously; interpreter only; and compiling immediately under
+/// GC stress, which collects at every allocation, compiled code's included.
+const MODES: &[&[&str]] = &[
+    &[],
+    &["--engine.CompileImmediately", "--engine.BackgroundCompilation=false"],
+    &["--engine.Compilation=false"],
+    &["--engine.CompileImmediately", "--engine.BackgroundCompilation=false", "--engine.GCStress"],
+];
 
 fn normalise(text: &str) -> String {
     let mut lines: Vec<&str> = text.split("\r\n").flat_map(|l| l.split(['\n', '\r'])).collect();

@@ -400,3 +400,37 @@ pub trait Compiler<L: Language> {
     /// Compiles `target`'s tree in its current state.
     fn compile(&self, rt: &Runtime<L>, target: &Rc<CallTarget<L>>) -> Result<Rc<CompiledCode<L>>, CompileError>;
 }
+
+/// Compiled code reads the shape id of the object `(tag, bits)` (−1 for a non-object, as the
+/// interpreter's `load_shape`).
+///
+/// # Safety
+/// The words are a valid value's.
+pub unsafe extern "C" fn object_shape(tag: u64, bits: u64) -> i64 {
+    // SAFETY: the caller's contract.
+    let v = unsafe { Value::from_words(tag, bits) };
+    v.as_object().map(|o| i64::from(o.shape().0)).unwrap_or(-1)
+}
+
+/// Compiled code reads property slot `index` of the object `(tag, bits)`.
+///
+/// # Safety
+/// The words are a valid value's.
+pub unsafe extern "C" fn object_load(tag: u64, bits: u64, index: u64) -> RawResult {
+    // SAFETY: the caller's contract.
+    let v = unsafe { Value::from_words(tag, bits) };
+    let r = v.as_object().map(|o| o.get_slot(index as u32)).unwrap_or(Value::NULL);
+    RawResult { tag: r.tag() as u64, bits: r.bits() }
+}
+
+/// Compiled code writes property slot `index` of the object `(tag, bits)`.
+///
+/// # Safety
+/// Both pairs of words are valid values'.
+pub unsafe extern "C" fn object_store(tag: u64, bits: u64, index: u64, vtag: u64, vbits: u64) {
+    // SAFETY: the caller's contract.
+    let (o, v) = unsafe { (Value::from_words(tag, bits), Value::from_words(vtag, vbits)) };
+    if let Some(o) = o.as_object() {
+        o.set_slot(index as u32, v);
+    }
+}

@@ -1,0 +1,635 @@
+//! Lowering: the symbolic stage's operations turned into Cranelift IR, one target at a time.
+//!
+//! [`Lowering`] is an [`Emitter`]: partial evaluation runs the target's node code on the
+//! symbolic stage, and every operation it hands over becomes instructions here. Node state was
+//! read as constants on the way, so what arrives is only the work of the active specializations.
+//!
+//! Representation. A boxed guest value is two SSA values (tag word, payload word); an unboxed
+//! integer is one `i64`; a condition is one `i8`. Frame slots are pairs of Cranelift variables
+//! (a virtual frame), so a loop's locals live in registers. The slots are written back to the
+//! activation's cells (`spill`) only where something else may look at them: before a call, a
+//! boundary or a deoptimization; after a call they are read back, because a callee may write
+//! its caller's frame (SL's `helloEqualsWorld` does).
+//!
+//! Exits. A failed speculation branches to a cold block that spills the slots, stores the frame
+//! state's live values in a stack slot and calls [`porcini::compiled::deoptimize`], whose result
+//! (the interpreter finishing the activation) becomes the function's. A guest error returned by a
+//! call branches to one shared block that returns "unwinding".
+
+use std::marker::PhantomData;
+
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::{
+    self, AbiParam, Block, InstBuilder, MemFlagsData, Signature, StackSlotData, StackSlotKind, TrapCode, types,
+};
+use cranelift_frontend::{FunctionBuilder, Variable};
+use porcini::assumption::Assumption;
+use porcini::call_target::CallTarget;
+use porcini::compiled::{self, BoundarySite, CompiledCode, DeoptPoint, LiveKind, RawResult};
+use porcini::emitter::{ArithOp, Emitter, LogicOp, LoopExit, StateRef, Transfer};
+use porcini::stage::{Cmp, ResolveFn};
+use porcini::symbolic::SymVal;
+use porcini::{Language, SlotId, Tag, Value};
+
+const VALUE_SIZE: i32 = 16;
+
+/// How a handle is represented in IR.
+#[derive(Clone, Copy, Debug)]
+enum Repr {
+    /// A boxed value: tag word and payload word.
+    Val(ir::Value, ir::Value),
+    /// An unboxed integer.
+    I64(ir::Value),
+    /// A condition (`i8`, 0 or 1).
+    Bool(ir::Value),
+}
+
+/// An if being lowered. `was_dead`: it sits in unreachable code, and so does all of it (the
+/// emitter's notion of reachability always matches the symbolic stage's).
+struct IfArms {
+    els: Block,
+    merge: Block,
+    was_dead: bool,
+}
+
+/// A loop being lowered.
+struct LoopBlocks {
+    header: Block,
+    exit: Block,
+    was_dead: bool,
+}
+
+/// The signatures of the runtime entry points compiled code calls.
+struct Sigs {
+    call: ir::SigRef,
+    indirect: ir::SigRef,
+    boundary: ir::SigRef,
+    deopt: ir::SigRef,
+    shape: ir::SigRef,
+    load: ir::SigRef,
+    store: ir::SigRef,
+}
+
+/// What lowering produced besides the IR.
+pub(crate) struct Lowered<L: Language> {
+    pub deopts: Vec<DeoptPoint>,
+    pub sites: Vec<Box<BoundarySite<L>>>,
+    pub assumptions: Vec<Assumption>,
+    pub calls: usize,
+}
+
+/// The emitter that builds one function's IR; see the module documentation.
+pub(crate) struct Lowering<'b, L: Language> {
+    b: FunctionBuilder<'b>,
+    vals: Vec<Repr>,
+    frame: ir::Value,
+    args: ir::Value,
+    nargs: ir::Value,
+    slots: ir::Value,
+    slot_vars: Vec<(Variable, Variable)>,
+    ifs: Vec<IfArms>,
+    loops: Vec<LoopBlocks>,
+    /// The shared block that returns "unwinding".
+    unwind: Block,
+    /// The current block is unreachable (after a return, a jump or a deoptimization).
+    dead: bool,
+    sigs: Sigs,
+    code: *const CompiledCode<L>,
+    valid_flag: *const bool,
+    out: Lowered<L>,
+    _lang: PhantomData<L>,
+}
+
+fn sig(b: &mut FunctionBuilder<'_>, params: &[ir::Type], returns: &[ir::Type]) -> ir::SigRef {
+    let mut s = Signature::new(b.func.signature.call_conv);
+    s.params.extend(params.iter().map(|&t| AbiParam::new(t)));
+    s.returns.extend(returns.iter().map(|&t| AbiParam::new(t)));
+    b.import_signature(s)
+}
+
+impl<'b, L: Language> Lowering<'b, L> {
+    /// Starts the function: the entry block binds the activation and loads the parameters into
+    /// the slot variables (the other locals start unassigned, as the call left them).
+    pub(crate) fn new(mut b: FunctionBuilder<'b>, target: &CallTarget<L>, code: &CompiledCode<L>) -> Self {
+        let i64t = types::I64;
+        let entry = b.create_block();
+        b.append_block_params_for_function_params(entry);
+        b.switch_to_block(entry);
+        b.seal_block(entry);
+        let p = b.block_params(entry).to_vec();
+        let (frame, args, nargs, slots) = (p[0], p[1], p[2], p[3]);
+        let sigs = Sigs {
+            call: sig(&mut b, &[i64t; 4], &[i64t; 2]),
+            indirect: sig(&mut b, &[i64t; 6], &[i64t; 2]),
+            boundary: sig(&mut b, &[i64t; 4], &[i64t; 2]),
+            deopt: sig(&mut b, &[i64t, i64t, types::I32, i64t], &[i64t; 2]),
+            shape: sig(&mut b, &[i64t; 2], &[i64t]),
+            load: sig(&mut b, &[i64t; 3], &[i64t; 2]),
+            store: sig(&mut b, &[i64t; 5], &[]),
+        };
+        let mut slot_vars = Vec::with_capacity(target.frame_size());
+        for i in 0..target.frame_size() {
+            let (t, v) = (b.declare_var(i64t), b.declare_var(i64t));
+            let (tag, bits) = if i < target.params() {
+                let off = i as i32 * VALUE_SIZE;
+                (
+                    b.ins().load(i64t, MemFlagsData::trusted(), slots, off + Value::TAG_OFFSET),
+                    b.ins().load(i64t, MemFlagsData::trusted(), slots, off + Value::PAYLOAD_OFFSET),
+                )
+            } else {
+                (b.ins().iconst(i64t, Tag::Empty as i64), b.ins().iconst(i64t, 0))
+            };
+            b.def_var(t, tag);
+            b.def_var(v, bits);
+            slot_vars.push((t, v));
+        }
+        let unwind = b.create_block();
+        b.set_cold_block(unwind);
+        // Handle 0 is never given out; it stands for anything malformed.
+        let null_tag = b.ins().iconst(i64t, Tag::Null as i64);
+        let zero = b.ins().iconst(i64t, 0);
+        Lowering {
+            b,
+            vals: vec![Repr::Val(null_tag, zero)],
+            frame,
+            args,
+            nargs,
+            slots,
+            slot_vars,
+            ifs: Vec::new(),
+            loops: Vec::new(),
+            unwind,
+            dead: false,
+            sigs,
+            code: code as *const CompiledCode<L>,
+            valid_flag: code.valid_flag(),
+            out: Lowered { deopts: Vec::new(), sites: Vec::new(), assumptions: Vec::new(), calls: 0 },
+            _lang: PhantomData,
+        }
+    }
+
+    /// Ends the function: closes the last block and emits the shared unwinding exit.
+    pub(crate) fn finish(mut self, config: cranelift_codegen::isa::TargetFrontendConfig) -> Lowered<L> {
+        self.close_dead();
+        self.b.switch_to_block(self.unwind);
+        self.b.seal_block(self.unwind);
+        let tag = self.b.ins().iconst(types::I64, RawResult::UNWIND_TAG as i64);
+        let zero = self.b.ins().iconst(types::I64, 0);
+        self.b.ins().return_(&[tag, zero]);
+        self.b.seal_all_blocks();
+        self.b.finalize(config);
+        self.out
+    }
+
+    fn push(&mut self, r: Repr) -> SymVal {
+        self.vals.push(r);
+        SymVal(self.vals.len() as u32 - 1)
+    }
+    fn repr(&self, x: SymVal) -> Repr {
+        self.vals.get(x.0 as usize).copied().unwrap_or(self.vals[0])
+    }
+    fn iconst(&mut self, v: i64) -> ir::Value {
+        self.b.ins().iconst(types::I64, v)
+    }
+    /// The two words of a value, boxing an integer or a condition.
+    fn words(&mut self, x: SymVal) -> (ir::Value, ir::Value) {
+        match self.repr(x) {
+            Repr::Val(t, v) => (t, v),
+            Repr::I64(v) => (self.iconst(Tag::Int as i64), v),
+            Repr::Bool(c) => {
+                let t = self.iconst(Tag::Bool as i64);
+                (t, self.b.ins().uextend(types::I64, c))
+            }
+        }
+    }
+    fn int(&mut self, x: SymVal) -> ir::Value {
+        match self.repr(x) {
+            Repr::Val(_, v) | Repr::I64(v) => v,
+            Repr::Bool(c) => self.b.ins().uextend(types::I64, c),
+        }
+    }
+    fn cond(&mut self, x: SymVal) -> ir::Value {
+        match self.repr(x) {
+            Repr::Bool(c) => c,
+            Repr::Val(_, v) | Repr::I64(v) => self.b.ins().icmp_imm_s(IntCC::NotEqual, v, 0),
+        }
+    }
+    /// Makes the rest of the current block unreachable code in a fresh block.
+    fn go_dead(&mut self) {
+        let blk = self.b.create_block();
+        self.b.switch_to_block(blk);
+        self.b.seal_block(blk);
+        self.dead = true;
+    }
+    /// Terminates an unreachable block before leaving it.
+    fn close_dead(&mut self) {
+        if self.dead {
+            self.b.ins().trap(TrapCode::unwrap_user(1));
+            self.dead = false;
+        }
+    }
+    fn switch(&mut self, blk: Block) {
+        self.b.switch_to_block(blk);
+        self.dead = false;
+    }
+    /// Writes the slot variables back to the activation's cells.
+    fn spill(&mut self) {
+        for (i, &(t, v)) in self.slot_vars.iter().enumerate() {
+            let off = i as i32 * VALUE_SIZE;
+            let (tag, bits) = (self.b.use_var(t), self.b.use_var(v));
+            self.b.ins().store(MemFlagsData::trusted(), tag, self.slots, off + Value::TAG_OFFSET);
+            self.b.ins().store(MemFlagsData::trusted(), bits, self.slots, off + Value::PAYLOAD_OFFSET);
+        }
+    }
+    /// Reads the slot variables back from the activation's cells.
+    fn reload(&mut self) {
+        for i in 0..self.slot_vars.len() {
+            let (t, v) = self.slot_vars[i];
+            let off = i as i32 * VALUE_SIZE;
+            let tag = self.b.ins().load(types::I64, MemFlagsData::trusted(), self.slots, off + Value::TAG_OFFSET);
+            let bits = self.b.ins().load(types::I64, MemFlagsData::trusted(), self.slots, off + Value::PAYLOAD_OFFSET);
+            self.b.def_var(t, tag);
+            self.b.def_var(v, bits);
+        }
+    }
+    /// Stores `vals` as consecutive values in a fresh stack slot; its address.
+    fn value_array(&mut self, vals: &[SymVal]) -> ir::Value {
+        if vals.is_empty() {
+            return self.iconst(0);
+        }
+        let size = vals.len() as u32 * VALUE_SIZE as u32;
+        let slot = self.b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, size, 3));
+        for (i, &x) in vals.iter().enumerate() {
+            let (t, v) = self.words(x);
+            let off = i as i32 * VALUE_SIZE;
+            self.b.ins().stack_store(types::I64, t, slot, off + Value::TAG_OFFSET);
+            self.b.ins().stack_store(types::I64, v, slot, off + Value::PAYLOAD_OFFSET);
+        }
+        self.b.ins().stack_addr(types::I64, slot, 0)
+    }
+    /// Calls a runtime entry point at `addr` that returns a result; branches to the unwinding
+    /// exit when it unwinds, and continues with the value.
+    fn call_result(&mut self, sig: ir::SigRef, addr: usize, args: &[ir::Value]) -> SymVal {
+        let callee = self.iconst(addr as i64);
+        let call = self.b.ins().call_indirect(sig, callee, args);
+        let r = self.b.inst_results(call).to_vec();
+        let unwinding = self.b.ins().icmp_imm_s(IntCC::Equal, r[0], RawResult::UNWIND_TAG as i64);
+        let cont = self.b.create_block();
+        self.b.ins().brif(unwinding, self.unwind, &[], cont, &[]);
+        self.b.switch_to_block(cont);
+        self.b.seal_block(cont);
+        self.push(Repr::Val(r[0], r[1]))
+    }
+    /// Emits, in the current block, the exit to the interpreter at deoptimization point `state`.
+    fn exit_to_interpreter(&mut self, reason: &'static str, state: StateRef<'_>, how: Transfer) {
+        self.spill();
+        let mut kinds = Vec::with_capacity(state.live.len());
+        let mut words = Vec::new();
+        for &x in state.live {
+            match self.repr(x) {
+                Repr::Val(t, v) => {
+                    kinds.push(LiveKind::Val);
+                    words.extend([t, v]);
+                }
+                Repr::I64(v) => {
+                    kinds.push(LiveKind::I64);
+                    words.push(v);
+                }
+                Repr::Bool(c) => {
+                    kinds.push(LiveKind::Bool);
+                    words.push(self.b.ins().uextend(types::I64, c));
+                }
+            }
+        }
+        let live = if words.is_empty() {
+            self.iconst(0)
+        } else {
+            let slot = self.b.create_sized_stack_slot(StackSlotData::new(
+                StackSlotKind::ExplicitSlot,
+                words.len() as u32 * 8,
+                3,
+            ));
+            for (i, w) in words.into_iter().enumerate() {
+                self.b.ins().stack_store(types::I64, w, slot, i as i32 * 8);
+            }
+            self.b.ins().stack_addr(types::I64, slot, 0)
+        };
+        let point = self.out.deopts.len() as u32;
+        self.out.deopts.push(DeoptPoint { path: state.path.into(), kinds: kinds.into(), reason, how });
+        let callee = self.iconst(compiled::deoptimize::<L> as *const () as i64);
+        let code = self.iconst(self.code as i64);
+        let point = self.b.ins().iconst(types::I32, i64::from(point));
+        let call = self.b.ins().call_indirect(self.sigs.deopt, callee, &[self.frame, code, point, live]);
+        let r = self.b.inst_results(call).to_vec();
+        self.b.ins().return_(&r);
+    }
+    /// Branches to an exit to the interpreter unless `holds`.
+    fn exit_unless(&mut self, holds: ir::Value, reason: &'static str, state: StateRef<'_>, how: Transfer) {
+        let (ok, exit) = (self.b.create_block(), self.b.create_block());
+        self.b.set_cold_block(exit);
+        self.b.ins().brif(holds, ok, &[], exit, &[]);
+        self.b.switch_to_block(exit);
+        self.b.seal_block(exit);
+        self.exit_to_interpreter(reason, state, how);
+        self.b.switch_to_block(ok);
+        self.b.seal_block(ok);
+    }
+}
+
+impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
+    fn konst(&mut self, v: Value) -> SymVal {
+        let (t, b) = (self.iconst(v.tag() as i64), self.iconst(v.bits() as i64));
+        self.push(Repr::Val(t, b))
+    }
+    fn i64_const(&mut self, v: i64) -> SymVal {
+        let c = self.iconst(v);
+        self.push(Repr::I64(c))
+    }
+    fn bool_const(&mut self, b: bool) -> SymVal {
+        let c = self.b.ins().iconst(types::I8, i64::from(b));
+        self.push(Repr::Bool(c))
+    }
+    fn has_tag(&mut self, x: SymVal, tag: Tag) -> SymVal {
+        let c = match self.repr(x) {
+            Repr::Val(t, _) => self.b.ins().icmp_imm_s(IntCC::Equal, t, tag as i64),
+            Repr::I64(_) => self.b.ins().iconst(types::I8, i64::from(tag == Tag::Int)),
+            Repr::Bool(_) => self.b.ins().iconst(types::I8, i64::from(tag == Tag::Bool)),
+        };
+        self.push(Repr::Bool(c))
+    }
+    fn unbox_i64(&mut self, x: SymVal) -> SymVal {
+        let v = self.int(x);
+        self.push(Repr::I64(v))
+    }
+    fn unbox_bool(&mut self, x: SymVal) -> SymVal {
+        let c = self.cond(x);
+        self.push(Repr::Bool(c))
+    }
+    fn box_i64(&mut self, x: SymVal) -> SymVal {
+        let v = self.int(x);
+        let t = self.iconst(Tag::Int as i64);
+        self.push(Repr::Val(t, v))
+    }
+    fn box_bool(&mut self, x: SymVal) -> SymVal {
+        let c = self.cond(x);
+        let t = self.iconst(Tag::Bool as i64);
+        let v = self.b.ins().uextend(types::I64, c);
+        self.push(Repr::Val(t, v))
+    }
+    fn arith(&mut self, op: ArithOp, a: SymVal, b: SymVal) -> (SymVal, SymVal) {
+        let (a, b) = (self.int(a), self.int(b));
+        let (r, failed) = match op {
+            ArithOp::Add => {
+                let (r, o) = self.b.ins().sadd_overflow(a, b);
+                (r, o)
+            }
+            ArithOp::Sub => {
+                let (r, o) = self.b.ins().ssub_overflow(a, b);
+                (r, o)
+            }
+            ArithOp::Mul => {
+                let (r, o) = self.b.ins().smul_overflow(a, b);
+                (r, o)
+            }
+            ArithOp::Div => {
+                // Division fails on a zero divisor and on MIN / -1; the quotient is computed
+                // with a harmless divisor then, because the failure check comes after it.
+                let zero = self.b.ins().icmp_imm_s(IntCC::Equal, b, 0);
+                let min = self.b.ins().icmp_imm_s(IntCC::Equal, a, i64::MIN);
+                let minus_one = self.b.ins().icmp_imm_s(IntCC::Equal, b, -1);
+                let ovf = self.b.ins().band(min, minus_one);
+                let failed = self.b.ins().bor(zero, ovf);
+                let one = self.iconst(1);
+                let safe = self.b.ins().select(failed, one, b);
+                (self.b.ins().sdiv(a, safe), failed)
+            }
+        };
+        (self.push(Repr::I64(r)), self.push(Repr::Bool(failed)))
+    }
+    fn cmp_i64(&mut self, op: Cmp, a: SymVal, b: SymVal) -> SymVal {
+        let (a, b) = (self.int(a), self.int(b));
+        let cc = match op {
+            Cmp::Lt => IntCC::SignedLessThan,
+            Cmp::Le => IntCC::SignedLessThanOrEqual,
+            Cmp::Eq => IntCC::Equal,
+        };
+        let c = self.b.ins().icmp(cc, a, b);
+        self.push(Repr::Bool(c))
+    }
+    fn not(&mut self, b: SymVal) -> SymVal {
+        let c = self.cond(b);
+        let n = self.b.ins().bxor_imm_u(c, 1);
+        self.push(Repr::Bool(n))
+    }
+    fn logic(&mut self, op: LogicOp, a: SymVal, b: SymVal) -> SymVal {
+        let (a, b) = (self.cond(a), self.cond(b));
+        let c = if op == LogicOp::And { self.b.ins().band(a, b) } else { self.b.ins().bor(a, b) };
+        self.push(Repr::Bool(c))
+    }
+    fn same(&mut self, a: SymVal, b: SymVal) -> SymVal {
+        let ((ta, va), (tb, vb)) = (self.words(a), self.words(b));
+        let t = self.b.ins().icmp(IntCC::Equal, ta, tb);
+        let v = self.b.ins().icmp(IntCC::Equal, va, vb);
+        let c = self.b.ins().band(t, v);
+        self.push(Repr::Bool(c))
+    }
+
+    fn deopt_unless(&mut self, holds: SymVal, reason: &'static str, state: StateRef<'_>, how: Transfer) {
+        let c = self.cond(holds);
+        self.exit_unless(c, reason, state, how);
+    }
+    fn deopt(&mut self, reason: &'static str, state: StateRef<'_>, how: Transfer) {
+        self.exit_to_interpreter(reason, state, how);
+        self.go_dead();
+    }
+    fn check_valid(&mut self, state: StateRef<'_>) {
+        let flag = self.iconst(self.valid_flag as i64);
+        let valid = self.b.ins().load(types::I8, MemFlagsData::trusted(), flag, 0);
+        self.exit_unless(valid, "code invalidated during a call", state, Transfer::Keep);
+    }
+    fn assume(&mut self, a: &Assumption) {
+        if !self.out.assumptions.iter().any(|b| Assumption::ptr_eq(a, b)) {
+            self.out.assumptions.push(a.clone());
+        }
+    }
+
+    fn begin_if(&mut self, c: SymVal) {
+        let c = self.cond(c);
+        let (then, els, merge) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+        self.b.append_block_param(merge, types::I64);
+        self.b.append_block_param(merge, types::I64);
+        self.b.ins().brif(c, then, &[], els, &[]);
+        self.b.switch_to_block(then);
+        self.b.seal_block(then);
+        self.ifs.push(IfArms { els, merge, was_dead: self.dead });
+    }
+    fn begin_else(&mut self, then: Option<SymVal>) {
+        let Some(arms) = self.ifs.last() else { return };
+        let (els, merge, was_dead) = (arms.els, arms.merge, arms.was_dead);
+        match then {
+            Some(x) => {
+                let (t, v) = self.words(x);
+                self.b.ins().jump(merge, &[t.into(), v.into()]);
+            }
+            None => self.close_dead(),
+        }
+        self.switch(els);
+        self.b.seal_block(els);
+        self.dead = was_dead;
+    }
+    fn end_if(&mut self, els: Option<SymVal>) -> Option<SymVal> {
+        let arms = self.ifs.pop()?;
+        match els {
+            Some(x) => {
+                let (t, v) = self.words(x);
+                self.b.ins().jump(arms.merge, &[t.into(), v.into()]);
+            }
+            None => self.close_dead(),
+        }
+        self.switch(arms.merge);
+        self.b.seal_block(arms.merge);
+        if self.b.is_unreachable() {
+            self.dead = true;
+            return None;
+        }
+        self.dead = arms.was_dead;
+        let p = self.b.block_params(arms.merge).to_vec();
+        Some(self.push(Repr::Val(p[0], p[1])))
+    }
+    fn begin_loop(&mut self) {
+        let (header, exit) = (self.b.create_block(), self.b.create_block());
+        let was_dead = self.dead;
+        self.b.ins().jump(header, &[]);
+        self.b.switch_to_block(header);
+        self.loops.push(LoopBlocks { header, exit, was_dead });
+    }
+    fn loop_test(&mut self, c: SymVal) {
+        let c = self.cond(c);
+        let Some(l) = self.loops.last() else { return };
+        let (exit, body) = (l.exit, self.b.create_block());
+        self.b.ins().brif(c, body, &[], exit, &[]);
+        self.b.switch_to_block(body);
+        self.b.seal_block(body);
+    }
+    fn end_loop(&mut self, completed: bool) {
+        let Some(l) = self.loops.pop() else { return };
+        if completed {
+            self.b.ins().jump(l.header, &[]);
+        } else {
+            self.close_dead();
+        }
+        self.b.seal_block(l.header);
+        self.switch(l.exit);
+        self.b.seal_block(l.exit);
+        self.dead = l.was_dead;
+    }
+    fn exit_loop(&mut self, exit: LoopExit) {
+        let Some(l) = self.loops.last() else { return };
+        let to = if exit == LoopExit::Break { l.exit } else { l.header };
+        self.b.ins().jump(to, &[]);
+        self.go_dead();
+    }
+    fn ret(&mut self, x: SymVal) {
+        let (t, v) = self.words(x);
+        self.b.ins().return_(&[t, v]);
+        self.go_dead();
+    }
+
+    fn read_arg(&mut self, i: u32) -> SymVal {
+        // An absent argument reads as null.
+        let present = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThan, self.nargs, i64::from(i));
+        let (load, merge) = (self.b.create_block(), self.b.create_block());
+        self.b.append_block_param(merge, types::I64);
+        self.b.append_block_param(merge, types::I64);
+        let (null, zero) = (self.iconst(Tag::Null as i64), self.iconst(0));
+        self.b.ins().brif(present, load, &[], merge, &[null.into(), zero.into()]);
+        self.b.switch_to_block(load);
+        self.b.seal_block(load);
+        let off = i as i32 * VALUE_SIZE;
+        let t = self.b.ins().load(types::I64, MemFlagsData::trusted(), self.args, off + Value::TAG_OFFSET);
+        let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), self.args, off + Value::PAYLOAD_OFFSET);
+        self.b.ins().jump(merge, &[t.into(), v.into()]);
+        self.b.switch_to_block(merge);
+        self.b.seal_block(merge);
+        let p = self.b.block_params(merge).to_vec();
+        self.push(Repr::Val(p[0], p[1]))
+    }
+    fn read_slot(&mut self, slot: SlotId) -> SymVal {
+        match self.slot_vars.get(slot.0 as usize).copied() {
+            Some((t, v)) => {
+                let (t, v) = (self.b.use_var(t), self.b.use_var(v));
+                self.push(Repr::Val(t, v))
+            }
+            // The interpreter reads a slot out of range as unassigned.
+            None => self.konst(Value::EMPTY),
+        }
+    }
+    fn write_slot(&mut self, slot: SlotId, x: SymVal) {
+        let (t, v) = self.words(x);
+        if let Some(&(tv, vv)) = self.slot_vars.get(slot.0 as usize) {
+            self.b.def_var(tv, t);
+            self.b.def_var(vv, v);
+        }
+    }
+    fn load_shape(&mut self, obj: SymVal) -> SymVal {
+        let (t, v) = self.words(obj);
+        let callee = self.iconst(compiled::object_shape as *const () as i64);
+        let call = self.b.ins().call_indirect(self.sigs.shape, callee, &[t, v]);
+        let r = self.b.inst_results(call)[0];
+        self.push(Repr::I64(r))
+    }
+    fn load_property(&mut self, obj: SymVal, index: u32) -> SymVal {
+        let (t, v) = self.words(obj);
+        let callee = self.iconst(compiled::object_load as *const () as i64);
+        let index = self.iconst(i64::from(index));
+        let call = self.b.ins().call_indirect(self.sigs.load, callee, &[t, v, index]);
+        let r = self.b.inst_results(call).to_vec();
+        self.push(Repr::Val(r[0], r[1]))
+    }
+    fn store_property(&mut self, obj: SymVal, index: u32, x: SymVal) {
+        let ((t, v), (xt, xv)) = (self.words(obj), self.words(x));
+        let callee = self.iconst(compiled::object_store as *const () as i64);
+        let index = self.iconst(i64::from(index));
+        self.b.ins().call_indirect(self.sigs.store, callee, &[t, v, index, xt, xv]);
+    }
+
+    fn call(&mut self, target: &CallTarget<L>, args: &[SymVal]) -> SymVal {
+        self.out.calls += 1;
+        let array = self.value_array(args);
+        self.spill();
+        let target = self.iconst(target as *const CallTarget<L> as i64);
+        let n = self.iconst(args.len() as i64);
+        let r = self.call_result(self.sigs.call, compiled::call::<L> as *const () as usize, &[self.frame, target, array, n]);
+        self.reload();
+        r
+    }
+    fn call_indirect(&mut self, resolve: ResolveFn<L>, callee: SymVal, args: &[SymVal]) -> SymVal {
+        self.out.calls += 1;
+        let (t, v) = self.words(callee);
+        let array = self.value_array(args);
+        self.spill();
+        let resolve = self.iconst(resolve as *const () as i64);
+        let n = self.iconst(args.len() as i64);
+        let addr = compiled::call_indirect::<L> as *const () as usize;
+        let r = self.call_result(self.sigs.indirect, addr, &[self.frame, resolve, t, v, array, n]);
+        self.reload();
+        r
+    }
+    fn call_boundary(&mut self, _name: &'static str, site: BoundarySite<L>, args: &[SymVal]) -> SymVal {
+        let site = Box::new(site);
+        let site_addr = &*site as *const BoundarySite<L> as i64;
+        self.out.sites.push(site);
+        let array = self.value_array(args);
+        self.spill();
+        let site = self.iconst(site_addr);
+        let n = self.iconst(args.len() as i64);
+        let addr = compiled::boundary::<L> as *const () as usize;
+        let r = self.call_result(self.sigs.boundary, addr, &[self.frame, site, array, n]);
+        self.reload();
+        r
+    }
+    fn dead(&mut self) -> SymVal {
+        let (t, v) = (self.iconst(Tag::Null as i64), self.iconst(0));
+        self.push(Repr::Val(t, v))
+    }
+}
