@@ -65,6 +65,7 @@ mod trace;
 mod trace_impls;
 mod tracer;
 
+pub use raw::payload_offset;
 pub use gc::Gc;
 pub use heap::{Heap, HeapConfig, HeapStats};
 pub use trace::Trace;

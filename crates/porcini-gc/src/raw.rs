@@ -23,6 +23,12 @@ pub(crate) struct GcBox<T> {
     pub(crate) value: T,
 }
 
+/// Where a `T` sits inside its box: the address a `Gc<T>` holds plus this is the object's own
+/// address (compiled code reads objects' fields directly).
+pub fn payload_offset<T>() -> usize {
+    std::mem::offset_of!(GcBox<T>, value)
+}
+
 /// The type-erased operations on the boxes of one type.
 pub(crate) struct VTable {
     /// Traces the value in the box at the given address.

@@ -14,7 +14,7 @@ use cranelift_module::{Linkage, Module, default_libcall_names};
 use porcini::call_target::CallTarget;
 use porcini::compiled::{CodeBody, CompileError, CompileStats, CompiledCode, Compiler, EntryFn};
 use porcini::symbolic::SymFrame;
-use porcini::{Language, Runtime};
+use porcini::{ExprNode, Language, Runtime};
 
 use crate::lower::Lowering;
 
@@ -77,13 +77,33 @@ impl Drop for Jit {
 
 impl<L: Language> Compiler<L> for Jit {
     fn compile(&self, rt: &Runtime<L>, target: &Rc<CallTarget<L>>) -> Result<Rc<CompiledCode<L>>, CompileError> {
+        self.compile_unit(rt, target, CompiledCode::reserve(target), None)
+    }
+    fn compile_osr(
+        &self,
+        rt: &Runtime<L>,
+        target: &Rc<CallTarget<L>>,
+        node: &dyn ExprNode<L>,
+    ) -> Result<Rc<CompiledCode<L>>, CompileError> {
+        self.compile_unit(rt, target, CompiledCode::reserve_osr(target, node), Some(node))
+    }
+}
+
+impl Jit {
+    /// Compiles a unit of `target`: its root, or one of its loops (`osr`), into `code`.
+    fn compile_unit<L: Language>(
+        &self,
+        rt: &Runtime<L>,
+        target: &Rc<CallTarget<L>>,
+        code: Rc<CompiledCode<L>>,
+        osr: Option<&dyn ExprNode<L>>,
+    ) -> Result<Rc<CompiledCode<L>>, CompileError> {
         let mut st = self.state.borrow_mut();
         let st = &mut *st;
         let Some(module) = st.module.as_mut() else {
             return Err(CompileError::Backend("the compiler was shut down".into()));
         };
         let start = Instant::now();
-        let code = CompiledCode::reserve(target);
 
         let mut sig = Signature::new(module.isa().default_call_conv());
         sig.params.extend([AbiParam::new(types::I64); 4]);
@@ -93,8 +113,12 @@ impl<L: Language> Compiler<L> for Jit {
 
         // Partial evaluation: the target's node code on the symbolic stage, lowered as it goes.
         let builder = FunctionBuilder::new(&mut func, &mut st.builder_context);
-        let mut lowering = Lowering::new(builder, target, &code);
-        let pe = SymFrame::new(rt, &mut lowering).record_root(target.root());
+        let mut lowering = Lowering::new(builder, target, &code, osr.is_some());
+        let mut stage = SymFrame::new(rt, &mut lowering);
+        let pe = match osr {
+            Some(node) => stage.record_loop(node),
+            None => stage.record_root(target.root()),
+        };
         let lowered = lowering.finish(module.isa().frontend_config());
         pe.map_err(CompileError::Permanent)?;
         let ir_after_pe = func.dfg.num_insts();

@@ -26,6 +26,7 @@ use cranelift_frontend::{FunctionBuilder, Variable};
 use porcini::assumption::Assumption;
 use porcini::call_target::CallTarget;
 use porcini::compiled::{self, BoundarySite, CompiledCode, DeoptPoint, LiveKind, RawResult};
+use porcini::object::ObjectLayout;
 use porcini::emitter::{ArithOp, Emitter, LogicOp, LoopExit, StateRef, Transfer};
 use porcini::stage::{Cmp, ResolveFn};
 use porcini::symbolic::SymVal;
@@ -65,7 +66,6 @@ struct Sigs {
     indirect: ir::SigRef,
     boundary: ir::SigRef,
     deopt: ir::SigRef,
-    shape: ir::SigRef,
     load: ir::SigRef,
     store: ir::SigRef,
 }
@@ -93,6 +93,10 @@ pub(crate) struct Lowering<'b, L: Language> {
     unwind: Block,
     /// The current block is unreachable (after a return, a jump or a deoptimization).
     dead: bool,
+    object: ObjectLayout,
+    /// A loop's unit (on-stack replacement): it starts with the frame's slots as they are, and
+    /// leaves them written back, since the interpreter carries on with the frame.
+    osr: bool,
     sigs: Sigs,
     code: *const CompiledCode<L>,
     valid_flag: *const bool,
@@ -109,8 +113,9 @@ fn sig(b: &mut FunctionBuilder<'_>, params: &[ir::Type], returns: &[ir::Type]) -
 
 impl<'b, L: Language> Lowering<'b, L> {
     /// Starts the function: the entry block binds the activation and loads the parameters into
-    /// the slot variables (the other locals start unassigned, as the call left them).
-    pub(crate) fn new(mut b: FunctionBuilder<'b>, target: &CallTarget<L>, code: &CompiledCode<L>) -> Self {
+    /// the slot variables (the other locals start unassigned, as the call left them; a loop's
+    /// unit, `osr`, loads every slot).
+    pub(crate) fn new(mut b: FunctionBuilder<'b>, target: &CallTarget<L>, code: &CompiledCode<L>, osr: bool) -> Self {
         let i64t = types::I64;
         let entry = b.create_block();
         b.append_block_params_for_function_params(entry);
@@ -123,14 +128,13 @@ impl<'b, L: Language> Lowering<'b, L> {
             indirect: sig(&mut b, &[i64t; 6], &[i64t; 2]),
             boundary: sig(&mut b, &[i64t; 4], &[i64t; 2]),
             deopt: sig(&mut b, &[i64t, i64t, types::I32, i64t], &[i64t; 2]),
-            shape: sig(&mut b, &[i64t; 2], &[i64t]),
             load: sig(&mut b, &[i64t; 3], &[i64t; 2]),
             store: sig(&mut b, &[i64t; 5], &[]),
         };
         let mut slot_vars = Vec::with_capacity(target.frame_size());
         for i in 0..target.frame_size() {
             let (t, v) = (b.declare_var(i64t), b.declare_var(i64t));
-            let (tag, bits) = if i < target.params() {
+            let (tag, bits) = if osr || i < target.params() {
                 let off = i as i32 * VALUE_SIZE;
                 (
                     b.ins().load(i64t, MemFlagsData::trusted(), slots, off + Value::TAG_OFFSET),
@@ -160,6 +164,8 @@ impl<'b, L: Language> Lowering<'b, L> {
             loops: Vec::new(),
             unwind,
             dead: false,
+            object: ObjectLayout::get(),
+            osr,
             sigs,
             code: code as *const CompiledCode<L>,
             valid_flag: code.valid_flag(),
@@ -531,6 +537,9 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
     }
     fn ret(&mut self, x: SymVal) {
         let (t, v) = self.words(x);
+        if self.osr {
+            self.spill();
+        }
         self.b.ins().return_(&[t, v]);
         self.go_dead();
     }
@@ -572,14 +581,21 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         }
     }
     fn load_shape(&mut self, obj: SymVal) -> SymVal {
-        let (t, v) = self.words(obj);
-        let callee = self.iconst(compiled::object_shape as *const () as i64);
-        let call = self.b.ins().call_indirect(self.sigs.shape, callee, &[t, v]);
-        let r = self.b.inst_results(call)[0];
+        // The node checked that this is an object: its shape id is read in place.
+        let (_, v) = self.words(obj);
+        let id = self.b.ins().load(types::I32, MemFlagsData::trusted(), v, self.object.shape);
+        let r = self.b.ins().uextend(types::I64, id);
         self.push(Repr::I64(r))
     }
     fn load_property(&mut self, obj: SymVal, index: u32) -> SymVal {
         let (t, v) = self.words(obj);
+        if index < self.object.inline_slots {
+            // An inline slot of an object whose shape was checked: two loads.
+            let off = self.object.inline + index as i32 * VALUE_SIZE;
+            let tag = self.b.ins().load(types::I64, MemFlagsData::trusted(), v, off + Value::TAG_OFFSET);
+            let bits = self.b.ins().load(types::I64, MemFlagsData::trusted(), v, off + Value::PAYLOAD_OFFSET);
+            return self.push(Repr::Val(tag, bits));
+        }
         let callee = self.iconst(compiled::object_load as *const () as i64);
         let index = self.iconst(i64::from(index));
         let call = self.b.ins().call_indirect(self.sigs.load, callee, &[t, v, index]);
@@ -588,6 +604,12 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
     }
     fn store_property(&mut self, obj: SymVal, index: u32, x: SymVal) {
         let ((t, v), (xt, xv)) = (self.words(obj), self.words(x));
+        if index < self.object.inline_slots {
+            let off = self.object.inline + index as i32 * VALUE_SIZE;
+            self.b.ins().store(MemFlagsData::trusted(), xt, v, off + Value::TAG_OFFSET);
+            self.b.ins().store(MemFlagsData::trusted(), xv, v, off + Value::PAYLOAD_OFFSET);
+            return;
+        }
         let callee = self.iconst(compiled::object_store as *const () as i64);
         let index = self.iconst(i64::from(index));
         self.b.ins().call_indirect(self.sigs.store, callee, &[t, v, index, xt, xv]);

@@ -102,6 +102,16 @@ pub struct CallTarget<L: Language> {
     compilations: Cell<u32>,
     /// Compilation failed for good (or is not allowed): never try again.
     compilation_failed: Cell<bool>,
+    /// On-stack-replacement units of this target's loops, by loop node.
+    osr: RefCell<Vec<OsrUnit<L>>>,
+}
+
+/// The compiled code of one loop of a target (on-stack replacement), and how often it was tried.
+pub(crate) struct OsrUnit<L: Language> {
+    /// The loop node's address (its identity).
+    pub(crate) node: usize,
+    pub(crate) code: Option<Rc<CompiledCode<L>>>,
+    pub(crate) attempts: u32,
 }
 
 impl<L: Language> CallTarget<L> {
@@ -125,6 +135,7 @@ impl<L: Language> CallTarget<L> {
             compile_at: Cell::new(u64::MAX),
             compilations: Cell::new(0),
             compilation_failed: Cell::new(false),
+            osr: RefCell::new(Vec::new()),
         }
     }
     /// Native stack, in bytes, that must be free when a call of this target starts: enough for
@@ -231,9 +242,18 @@ impl<L: Language> CallTarget<L> {
         *self.code.borrow_mut() = Some(code);
         self.compile_at.set(u64::MAX);
     }
+    /// The on-stack-replacement units of this target's loops.
+    pub(crate) fn osr_units(&self) -> &RefCell<Vec<OsrUnit<L>>> {
+        &self.osr
+    }
     /// Removes `code` if it is the installed code. The counters are not reset (as in Truffle):
     /// the next call asks the policy again.
     pub(crate) fn uninstall(&self, code: &CompiledCode<L>) {
+        for unit in self.osr.borrow_mut().iter_mut() {
+            if unit.code.as_ref().is_some_and(|c| std::ptr::eq(&**c, code)) {
+                unit.code = None;
+            }
+        }
         let installed = self.code.borrow().as_ref().is_some_and(|c| std::ptr::eq(&**c, code));
         if installed {
             self.entry.set(None);
@@ -246,12 +266,20 @@ impl<L: Language> CallTarget<L> {
     /// An `opt` trace line about this target, made by `line` from the fields every such line
     /// shows (engine, id, name, the time now, the source).
     pub fn trace_line(&self, line: impl FnOnce(&porcini_tools::trace::compilation::Subject<'_>) -> String) -> String {
+        self.trace_line_named(None, line)
+    }
+    /// As [`CallTarget::trace_line`], with another name shown (a loop's `<OSR>` unit).
+    pub fn trace_line_named(
+        &self,
+        name: Option<&str>,
+        line: impl FnOnce(&porcini_tools::trace::compilation::Subject<'_>) -> String,
+    ) -> String {
         let utc = porcini_tools::trace::utc_now();
         let src = self.root.source_section();
         line(&porcini_tools::trace::compilation::Subject {
             engine_id: 1,
             target_id: u64::from(self.id.0),
-            name: self.name(),
+            name: name.unwrap_or(self.name()),
             utc: &utc,
             src: &src,
         })

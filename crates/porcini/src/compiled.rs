@@ -26,6 +26,7 @@ use crate::emitter::Transfer;
 use crate::error::Unwind;
 use crate::frame::Frame;
 use crate::language::Language;
+use crate::node::ExprNode;
 use crate::resume::{FrameState, LiveValue};
 use crate::runtime::Runtime;
 use crate::stage::{BoundaryFn, ResolveFn, Stage};
@@ -218,7 +219,9 @@ pub unsafe extern "C" fn deoptimize<L: Language>(frame: *mut (), code: *const Co
     code.deoptimized(p);
     rt.trace_transfer(f, p.reason, &p.path);
     let state = FrameState { path: p.path.to_vec(), live };
-    RawResult::from_result(rt.resume_in(f, state))
+    // SAFETY: the loop node outlives the code (see `CompiledCode::osr_node`).
+    let unit = code.osr_node.map(|n| unsafe { &*n });
+    RawResult::from_result(rt.resume_in(f, state, unit))
 }
 
 /// How one live value of a deoptimization point is laid out by compiled code.
@@ -296,6 +299,9 @@ pub struct CompiledCode<L: Language> {
     valid: Cell<bool>,
     body: std::cell::OnceCell<CodeBody<L>>,
     target: Weak<CallTarget<L>>,
+    /// For the code of a loop (on-stack replacement), the loop node: deoptimization resumes it,
+    /// not the root. Nodes outlive code (see [`BoundarySite::new`]).
+    osr_node: Option<*const dyn ExprNode<L>>,
     id: Cell<u64>,
     log: RefCell<Option<Rc<TraceSink>>>,
     trace_deopts: Cell<bool>,
@@ -308,10 +314,21 @@ impl<L: Language> CompiledCode<L> {
             valid: Cell::new(true),
             body: std::cell::OnceCell::new(),
             target: Rc::downgrade(target),
+            osr_node: None,
             id: Cell::new(0),
             log: RefCell::new(None),
             trace_deopts: Cell::new(false),
         })
+    }
+    /// The code-to-be of the loop `node` of `target` (on-stack replacement).
+    pub fn reserve_osr(target: &Rc<CallTarget<L>>, node: &dyn ExprNode<L>) -> Rc<CompiledCode<L>> {
+        let mut code = Rc::into_inner(Self::reserve(target)).unwrap_or_else(|| unreachable!("a fresh Rc is unique"));
+        code.osr_node = Some(node as *const dyn ExprNode<L>);
+        Rc::new(code)
+    }
+    /// True for the code of a loop (on-stack replacement).
+    pub fn is_osr(&self) -> bool {
+        self.osr_node.is_some()
     }
     /// Fills in what code generation produced (once).
     pub fn finish(&self, body: CodeBody<L>) {
@@ -399,6 +416,15 @@ impl std::fmt::Display for CompileError {
 pub trait Compiler<L: Language> {
     /// Compiles `target`'s tree in its current state.
     fn compile(&self, rt: &Runtime<L>, target: &Rc<CallTarget<L>>) -> Result<Rc<CompiledCode<L>>, CompileError>;
+    /// Compiles the loop `node` of `target` as a unit of its own, entered from the interpreter
+    /// with the running frame (on-stack replacement). The code returns the empty value when the
+    /// loop completes, and the function's value when a `return` inside it runs.
+    fn compile_osr(
+        &self,
+        rt: &Runtime<L>,
+        target: &Rc<CallTarget<L>>,
+        node: &dyn ExprNode<L>,
+    ) -> Result<Rc<CompiledCode<L>>, CompileError>;
 }
 
 /// Compiled code reads the shape id of the object `(tag, bits)` (−1 for a non-object, as the

@@ -174,6 +174,7 @@ impl<L: Language> WhileNode<L> {
     #[inline(always)]
     pub fn eval<S: Stage<L>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
         s.repeat(
+            self,
             |s| {
                 let c = s.exec(0, &*self.cond)?;
                 Ok(s.unbox_bool(c))

@@ -143,11 +143,13 @@ impl<'a, L: Language> Stage<L> for Frame<'a, L> {
     #[inline(always)]
     fn repeat(
         &mut self,
+        node: &dyn ExprNode<L>,
         cond: impl FnMut(&mut Self) -> Result<bool, Unwind<Value>>,
         body: impl FnMut(&mut Self) -> Result<(), Unwind<Value>>,
     ) -> Result<(), Unwind<Value>> {
         let target = self.target;
-        run_loop(self, target, cond, body)
+        let osr_at = self.rt.osr_threshold();
+        run_loop(self, target, osr_at, |f| f.rt.osr(f, node), cond, body)
     }
     #[inline(always)]
     fn return_with(&mut self, v: Value) -> Unwind<Value> {
@@ -241,10 +243,14 @@ impl<'a, L: Language> Stage<L> for Frame<'a, L> {
 /// The loop of the stages that execute concretely (this one and [`crate::resume::Resume`]): while
 /// `cond` holds, run `body`; a `break` ends the loop and a `continue` the iteration. An iteration
 /// counts once its body completes, normally or by `continue`, and the count goes to `target`.
+/// After `osr_at` iterations the loop asks `osr` to continue in compiled code (on-stack
+/// replacement); when it does, its outcome is the loop's.
 #[inline(always)]
 pub(crate) fn run_loop<L: Language, S>(
     s: &mut S,
     target: Option<&CallTarget<L>>,
+    osr_at: u64,
+    mut osr: impl FnMut(&mut S) -> Option<Result<(), Unwind<Value>>>,
     mut cond: impl FnMut(&mut S) -> Result<bool, Unwind<Value>>,
     mut body: impl FnMut(&mut S) -> Result<(), Unwind<Value>>,
 ) -> Result<(), Unwind<Value>> {
@@ -263,6 +269,11 @@ pub(crate) fn run_loop<L: Language, S>(
             }
         }
         iterations += 1;
+        if iterations == osr_at
+            && let Some(r) = osr(s)
+        {
+            break r;
+        }
     };
     if let Some(t) = target {
         t.report_loop_count(iterations);

@@ -27,6 +27,30 @@ pub struct DynObject {
     extra: RefCell<Vec<Value>>,
 }
 
+/// Where compiled code finds an object's fields, in bytes from the address a value's payload
+/// holds.
+#[derive(Clone, Copy, Debug)]
+pub struct ObjectLayout {
+    /// The shape id (a `u32`).
+    pub shape: i32,
+    /// The first inline slot; the others follow, one value apart.
+    pub inline: i32,
+    /// Number of inline slots.
+    pub inline_slots: u32,
+}
+
+impl ObjectLayout {
+    /// The layout of [`DynObject`].
+    pub fn get() -> ObjectLayout {
+        let base = porcini_gc::payload_offset::<DynObject>();
+        ObjectLayout {
+            shape: (base + std::mem::offset_of!(DynObject, shape)) as i32,
+            inline: (base + std::mem::offset_of!(DynObject, inline)) as i32,
+            inline_slots: INLINE_SLOTS as u32,
+        }
+    }
+}
+
 impl Default for DynObject {
     fn default() -> Self {
         DynObject::new()

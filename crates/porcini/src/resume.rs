@@ -338,6 +338,7 @@ impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
     }
     fn repeat(
         &mut self,
+        node: &dyn ExprNode<L>,
         mut cond: impl FnMut(&mut Self) -> Result<bool, Unwind<Value>>,
         body: impl FnMut(&mut Self) -> Result<(), Unwind<Value>>,
     ) -> Result<(), Unwind<Value>> {
@@ -355,7 +356,16 @@ impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
             cond(s)
         };
         let target = self.f.target;
-        run_loop(self, target, cond, body)
+        // A loop that runs on after the resume point may be replaced by compiled code again.
+        let osr_at = self.f.rt.osr_threshold();
+        let osr = |s: &mut Self| {
+            if !matches!(s.mode, Mode::Done) {
+                return None;
+            }
+            let rt = s.f.rt;
+            rt.osr(s.f, node)
+        };
+        run_loop(self, target, osr_at, osr, cond, body)
     }
     fn return_with(&mut self, v: Value) -> Unwind<Value> {
         self.f.return_with(v)

@@ -20,6 +20,7 @@ use crate::frame::Frame;
 use crate::function::FunctionObject;
 use crate::host::HostObject;
 use crate::language::Language;
+use crate::node::ExprNode;
 use crate::object::DynObject;
 use crate::resume::{Deopt, FrameState, Resume};
 use crate::shape::ShapeTable;
@@ -59,6 +60,8 @@ pub struct Runtime<L: Language> {
     codes: RefCell<Vec<Rc<CompiledCode<L>>>>,
     /// Where `[engine]` trace lines go (none: tracing is off).
     log: RefCell<Option<Rc<TraceSink>>>,
+    /// Loop iterations before on-stack replacement (`u64::MAX`: never).
+    osr_at: Cell<u64>,
 }
 
 impl<L: Language> Runtime<L> {
@@ -78,6 +81,7 @@ impl<L: Language> Runtime<L> {
             compiler: RefCell::new(None),
             codes: RefCell::new(Vec::new()),
             log: RefCell::new(None),
+            osr_at: Cell::new(u64::MAX),
         }
     }
 
@@ -85,6 +89,8 @@ impl<L: Language> Runtime<L> {
     /// with `--engine.Compilation=false`, everything stays in the interpreter.
     pub fn set_compiler(&self, compiler: Rc<dyn Compiler<L>>) {
         *self.compiler.borrow_mut() = Some(compiler);
+        let o = &self.options;
+        self.osr_at.set(if o.compilation && o.osr { o.osr_compilation_threshold.max(1) } else { u64::MAX });
         let at = self.first_compile_at();
         for t in self.targets.borrow().iter() {
             t.set_compile_at(at);
@@ -310,18 +316,89 @@ impl<L: Language> Runtime<L> {
 
     /// Resumes the activation `f`, which compiled code left at `state`, in the interpreter (see
     /// [`crate::compiled::deoptimize`]); its slots are already in place.
-    pub(crate) fn resume_in(&self, f: &mut Frame<'_, L>, state: FrameState) -> Result<Value, Unwind<Value>> {
+    ///
+    /// For the code of a loop (`unit`), the loop node is resumed instead of the root, and the
+    /// result follows the loop code's convention: the empty value when the loop completes, the
+    /// function's value after a `return`.
+    pub(crate) fn resume_in(
+        &self,
+        f: &mut Frame<'_, L>,
+        state: FrameState,
+        unit: Option<&dyn ExprNode<L>>,
+    ) -> Result<Value, Unwind<Value>> {
         let Some(target) = f.target else {
             return Err(GuestError::raise("internal error: deoptimization of a frame without a call target"));
         };
         let mark = self.resuming.borrow().len();
         self.resuming.borrow_mut().extend(state.live.iter().map(|l| l.boxed()));
-        let r = target.root().execute_resume(&mut Resume::replay(f, state));
+        let r = match unit {
+            Some(node) => node.execute_resume(&mut Resume::replay(f, state)).map(|_| Value::EMPTY),
+            None => target.root().execute_resume(&mut Resume::replay(f, state)),
+        };
         self.resuming.borrow_mut().truncate(mark);
         match r {
             Err(u) if u.kind() == UnwindKind::Return => Ok(f.ret),
             r => r,
         }
+    }
+
+    /// Loop iterations after which a loop is compiled and replaced while it runs
+    /// (`--engine.OSRCompilationThreshold`; never without a compiler, with `Compilation=false` or
+    /// `OSR=false`).
+    #[inline(always)]
+    pub(crate) fn osr_threshold(&self) -> u64 {
+        self.osr_at.get()
+    }
+
+    /// On-stack replacement of the loop `node` running in `f`: compiles it (once; again after an
+    /// invalidation, up to `OSRMaxCompilationReAttempts` times) and runs the rest of the loop in
+    /// compiled code. `None` when there is no code, and the interpreter carries on; otherwise the
+    /// loop's outcome (a `return` inside it unwinds to the root with the value in the frame).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn osr(&self, f: &mut Frame<'_, L>, node: &dyn ExprNode<L>) -> Option<Result<(), Unwind<Value>>> {
+        let target = self.call_target(f.target?.id())?;
+        let key = node as *const dyn ExprNode<L> as *const () as usize;
+        let existing = target.osr_units().borrow().iter().find(|u| u.node == key).map(|u| (u.code.clone(), u.attempts));
+        let code = match existing {
+            Some((Some(code), _)) => code,
+            Some((None, attempts)) if u64::from(attempts) >= self.options.osr_max_compilation_re_attempts => return None,
+            _ => {
+                let compiler = self.compiler.borrow().clone()?;
+                let start = std::time::Instant::now();
+                let result = compiler.compile_osr(self, &target, node);
+                {
+                    let mut units = target.osr_units().borrow_mut();
+                    if !units.iter().any(|u| u.node == key) {
+                        units.push(crate::call_target::OsrUnit { node: key, code: None, attempts: 0 });
+                    }
+                    if let Some(u) = units.iter_mut().find(|u| u.node == key) {
+                        u.attempts += 1;
+                        u.code = result.as_ref().ok().cloned();
+                    }
+                }
+                match result {
+                    Ok(code) => {
+                        self.register(&target, &code);
+                        code
+                    }
+                    Err(e) => {
+                        let ms = start.elapsed().as_secs_f64() * 1000.0;
+                        self.trace_failure(&target, &opt::compile_time(ms, ms, 0.0), &e.to_string());
+                        return None;
+                    }
+                }
+            }
+        };
+        let entry = code.entry()?;
+        Some(match crate::compiled::enter(entry, f) {
+            Ok(v) if v.tag() == crate::value::Tag::Empty => Ok(()),
+            Ok(v) => {
+                f.ret = v;
+                Err(Unwind::returning())
+            }
+            Err(u) => Err(u),
+        })
     }
 
     /// Prints `--engine.TraceTransferToInterpreter`'s report of a deoptimization in `f`: the
@@ -420,17 +497,23 @@ impl<L: Language> Runtime<L> {
         included.unwrap_or(true)
     }
 
-    /// Installs freshly compiled code, registering it with the assumptions it depends on.
+    /// Installs freshly compiled code as the target's.
     fn install(&self, target: &Rc<CallTarget<L>>, code: Rc<CompiledCode<L>>) {
+        target.install(code.clone());
+        self.register(target, &code);
+    }
+
+    /// Keeps new code alive for good, registers it with the assumptions it depends on and traces
+    /// the compilation.
+    fn register(&self, target: &Rc<CallTarget<L>>, code: &Rc<CompiledCode<L>>) {
         let id = self.codes.borrow().len() as u64 + 1;
         code.set_id(id);
         let tracing = self.options.trace_compilation || self.options.trace_compilation_details;
         code.set_log(if tracing { self.log.borrow().clone() } else { None }, tracing);
         self.codes.borrow_mut().push(code.clone());
         let Some(body) = code.body() else { return };
-        target.install(code.clone());
         for a in &body.assumptions {
-            let dependent = Rc::downgrade(&code);
+            let dependent = Rc::downgrade(code);
             a.on_invalidate(Box::new(move |reason| {
                 if let Some(c) = dependent.upgrade() {
                     c.invalidate(reason);
@@ -453,7 +536,9 @@ impl<L: Language> Runtime<L> {
                 code_address: st.address as u64,
                 compilation_id: &id,
             };
-            self.trace(&target.trace_line(|s| opt::done(s, &done)));
+            let osr_name = format!("{}<OSR>", target.name());
+            let name = if code.is_osr() { Some(osr_name.as_str()) } else { None };
+            self.trace(&target.trace_line_named(name, |s| opt::done(s, &done)));
         }
     }
 

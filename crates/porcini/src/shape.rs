@@ -14,6 +14,7 @@ use crate::symbol::Symbol;
 
 /// The identity of a shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(transparent)]
 pub struct ShapeId(pub u32);
 
 impl ShapeId {

@@ -124,9 +124,11 @@ pub trait Stage<L: Language>: Sized {
     ) -> Result<Self::Val, Unwind<Self::Val>>;
     /// A loop: while `cond` holds, runs `body`. A `break` or `continue` unwinding out of the body
     /// ends the loop or the iteration. The interpreter counts iterations for the compilation
-    /// policy.
+    /// policy; `node` is the loop node itself, which a long-running loop is compiled as (on-stack
+    /// replacement: the node's tree becomes a unit of its own, entered with the running frame).
     fn repeat(
         &mut self,
+        node: &dyn ExprNode<L>,
         cond: impl FnMut(&mut Self) -> Result<Self::Bool, Unwind<Self::Val>>,
         body: impl FnMut(&mut Self) -> Result<(), Unwind<Self::Val>>,
     ) -> Result<(), Unwind<Self::Val>>;

@@ -77,6 +77,23 @@ impl<'a, L: Language> SymFrame<'a, L> {
             None => Ok(()),
         }
     }
+    /// Runs a loop node as a unit of its own (on-stack replacement): its tree, then a return of
+    /// the empty value, which tells the interpreter that the loop completed (a `return` inside
+    /// returns the function's value instead).
+    pub fn record_loop(&mut self, node: &dyn ExprNode<L>) -> Result<(), String> {
+        match node.execute_sym(self) {
+            Ok(_) if self.open => {
+                let done = self.em.konst(Value::EMPTY);
+                self.em.ret(done);
+            }
+            Ok(_) => {}
+            Err(u) => self.leave(u),
+        }
+        match self.bailout.take() {
+            Some(reason) => Err(reason),
+            None => Ok(()),
+        }
+    }
     /// Runs `eval` as child `index`: extends the path, and afterwards keeps the child's value
     /// live for the frame states of later speculations in the parent. A call inside the child is
     /// followed, here, by the check that the code is still valid: the frame state then holds the
@@ -261,6 +278,7 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
     }
     fn repeat(
         &mut self,
+        _node: &dyn ExprNode<L>,
         mut cond: impl FnMut(&mut Self) -> Result<SymVal, Unwind<SymVal>>,
         mut body: impl FnMut(&mut Self) -> Result<(), Unwind<SymVal>>,
     ) -> Result<(), Unwind<SymVal>> {

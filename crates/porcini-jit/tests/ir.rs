@@ -1,0 +1,71 @@
+//! Snapshots of the IR partial evaluation produces for small SL functions, so that a regression in
+//! partial evaluation (a dispatch that no longer folds, a box that no longer disappears, a check
+//! too many) shows up as a changed snapshot.
+//!
+//! Each case warms a program up in the interpreter, then compiles one function with the JIT and
+//! keeps the Cranelift IR as partial evaluation left it (before Cranelift's own optimizations).
+//! Addresses of runtime functions and objects differ between runs; they are masked.
+
+use std::io::Cursor;
+use std::rc::Rc;
+
+use lang_sl::SlEngine;
+use porcini::EngineOptions;
+use porcini::compiled::Compiler;
+use porcini_jit::Jit;
+
+/// The IR of `function` after running `program` in the interpreter, with addresses masked.
+fn ir(program: &str, function: &str) -> String {
+    let options = EngineOptions { compilation: false, ..EngineOptions::default() };
+    let engine = SlEngine::new(options, Box::new(std::io::sink()), Box::new(Cursor::new(Vec::new())));
+    engine.run(program, "test.sl").expect("the program runs");
+    let rt = engine.runtime();
+    let target = rt.call_targets().into_iter().find(|t| t.name() == function).expect("the function exists");
+    let jit = Rc::new(Jit::new().expect("a code generator for this machine"));
+    jit.keep_ir(true);
+    jit.compile(rt, &target).expect("the function compiles");
+    mask(&jit.last_ir().expect("the IR was kept"))
+}
+
+/// Replaces large constants (addresses) with `ADDR`.
+fn mask(ir: &str) -> String {
+    ir.lines()
+        .map(|l| {
+            l.split(' ')
+                .map(|w| match w.parse::<i64>() {
+                    Ok(n) if n.unsigned_abs() > 0xFFFF_FFFF => "ADDR",
+                    _ => w,
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn fib() {
+    insta::assert_snapshot!(ir(
+        "function fib(n) { if (n < 2) { return n; } return fib(n - 1) + fib(n - 2); }
+         function main() { return fib(15); }",
+        "fib",
+    ));
+}
+
+#[test]
+fn a_counting_loop_keeps_its_locals_in_variables() {
+    insta::assert_snapshot!(ir(
+        "function count(n) { i = 0; s = 0; while (i < n) { s = s + i; i = i + 1; } return s; }
+         function main() { count(10); count(20); }",
+        "count",
+    ));
+}
+
+#[test]
+fn a_property_increment() {
+    insta::assert_snapshot!(ir(
+        "function inc(o) { o.count = o.count + 1; }
+         function main() { o = new(); o.count = 0; inc(o); inc(o); }",
+        "inc",
+    ));
+}
