@@ -27,14 +27,20 @@ fn ir(program: &str, function: &str) -> String {
     mask(&jit.last_ir().expect("the IR was kept"))
 }
 
-/// Replaces large constants (addresses) with `ADDR`.
+/// Replaces large constants (addresses, in decimal or in Cranelift's `0x1234_5678` form) with
+/// `ADDR`.
 fn mask(ir: &str) -> String {
     ir.lines()
         .map(|l| {
             l.split(' ')
-                .map(|w| match w.parse::<i64>() {
-                    Ok(n) if n.unsigned_abs() > 0xFFFF_FFFF => "ADDR",
-                    _ => w,
+                .map(|w| {
+                    let (word, tail) = w.split_at(w.trim_end_matches(',').len());
+                    let hex = word.strip_prefix("0x").map(|h| h.replace('_', ""));
+                    let big = match hex {
+                        Some(h) => u64::from_str_radix(&h, 16).is_ok_and(|n| n > 0xFFFF_FFFF),
+                        None => word.parse::<i64>().is_ok_and(|n| n.unsigned_abs() > 0xFFFF_FFFF),
+                    };
+                    if big { format!("ADDR{tail}") } else { w.to_string() }
                 })
                 .collect::<Vec<_>>()
                 .join(" ")

@@ -275,7 +275,10 @@ impl<L: Language> CallTarget<L> {
         line: impl FnOnce(&porcini_tools::trace::compilation::Subject<'_>) -> String,
     ) -> String {
         let utc = porcini_tools::trace::utc_now();
-        let src = self.root.source_section();
+        let mut src = self.root.source_section();
+        if src.is_empty() {
+            src = porcini_tools::trace::compilation::NO_SOURCE.to_string();
+        }
         line(&porcini_tools::trace::compilation::Subject {
             engine_id: 1,
             target_id: u64::from(self.id.0),

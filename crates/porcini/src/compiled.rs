@@ -374,9 +374,19 @@ impl<L: Language> CompiledCode<L> {
         if let Some(t) = self.target.upgrade() {
             t.uninstall(self);
             if let Some(log) = &*self.log.borrow() {
-                log.line(&t.trace_line(|s| porcini_tools::trace::compilation::invalidated(s, reason)));
+                log.line(&self.trace_line(&t, |s| porcini_tools::trace::compilation::invalidated(s, reason)));
             }
         }
+    }
+    /// A trace line about this code of `t`: a loop's code is named `<name><OSR>`, as Truffle
+    /// names OSR targets.
+    fn trace_line(
+        &self,
+        t: &CallTarget<L>,
+        line: impl FnOnce(&porcini_tools::trace::compilation::Subject<'_>) -> String,
+    ) -> String {
+        let name = self.is_osr().then(|| format!("{}<OSR>", t.name()));
+        t.trace_line_named(name.as_deref(), line)
     }
     /// A deoptimization at `p` happened: trace it, and invalidate if the point says so.
     fn deoptimized(&self, p: &DeoptPoint) {
@@ -384,7 +394,7 @@ impl<L: Language> CompiledCode<L> {
         if let (Some(log), Some(t)) = (&*self.log.borrow(), self.target.upgrade())
             && self.trace_deopts.get()
         {
-            log.line(&t.trace_line(|s| porcini_tools::trace::compilation::deoptimized(s, invalidate, Some(p.reason))));
+            log.line(&self.trace_line(&t, |s| porcini_tools::trace::compilation::deoptimized(s, invalidate, Some(p.reason))));
         }
         if invalidate {
             self.valid.set(false);

@@ -1,0 +1,136 @@
+//! Exact deoptimization from compiled code: every program runs with the JIT (compiling each
+//! function on its first call, and loops after a few iterations) and in the interpreter alone,
+//! and the outputs must be equal. Each case also checks, in the compilation trace, that the
+//! speculation it is about really failed in compiled code, so a case cannot pass by never
+//! leaving compiled code.
+
+use std::io::Cursor;
+use std::rc::Rc;
+
+use lang_sl::SlEngine;
+use porcini::EngineOptions;
+use porcini_jit::Jit;
+use porcini_tools::trace::{SharedBuffer, TraceSink};
+
+/// Runs `program`; returns its output (with the result or error last) and the trace.
+fn run(program: &str, options: EngineOptions, jit: bool) -> (String, String) {
+    let out = SharedBuffer::new();
+    let log = SharedBuffer::new();
+    let engine = SlEngine::new(options, Box::new(out.clone()), Box::new(Cursor::new(Vec::new())));
+    engine.runtime().set_log(TraceSink::new(Box::new(log.clone())));
+    if jit {
+        engine.runtime().set_compiler(Rc::new(Jit::new().expect("a code generator for this machine")));
+    }
+    let result = engine.run(program, "test.sl");
+    engine.flush();
+    (format!("{}{result:?}\n", out.contents()), log.contents())
+}
+
+fn compiled_options(gc_stress: bool) -> EngineOptions {
+    EngineOptions {
+        compile_immediately: true,
+        background_compilation: false,
+        osr_compilation_threshold: 50,
+        trace_compilation: true,
+        gc_stress,
+        ..EngineOptions::default()
+    }
+}
+
+/// Runs `program` compiled (with and without GC stress) and interpreted; the outputs must be
+/// equal, and the compiled runs' trace must show a deoptimization whose line contains `deopt`.
+fn check(program: &str, deopt: &str) {
+    let (expected, _) = run(program, EngineOptions { compilation: false, ..EngineOptions::default() }, false);
+    for gc_stress in [false, true] {
+        let (actual, trace) = run(program, compiled_options(gc_stress), true);
+        assert_eq!(actual, expected, "gc_stress={gc_stress}; trace:\n{trace}");
+        assert!(
+            trace.lines().any(|l| l.contains("opt deopt") && l.contains(deopt)),
+            "expected a deoptimization matching {deopt:?} (gc_stress={gc_stress}); trace:\n{trace}"
+        );
+    }
+}
+
+#[test]
+fn a_guard_fails_mid_expression_after_side_effecting_calls() {
+    // `add` is compiled for longs; the third call passes a string. Its two argument calls have
+    // printed by then, and must not print again when the interpreter takes over.
+    check(
+        "function show(x) { println(\"arg \" + x); return x; }
+         function add(a, b) { return show(a) + show(b); }
+         function main() { println(add(1, 2)); println(add(3, 4)); println(add(\"x\", 5)); }",
+        "add",
+    );
+}
+
+#[test]
+fn a_type_change_inside_nested_loops() {
+    check(
+        "function work(n) {
+           total = 0; i = 0;
+           while (i < n) {
+             j = 0;
+             while (j < 3) {
+               if (i == 7) { total = total + \"!\"; } else { total = total + j; }
+               j = j + 1;
+             }
+             i = i + 1;
+           }
+           return total;
+         }
+         function main() { println(work(5)); println(work(9)); }",
+        "work",
+    );
+}
+
+#[test]
+fn a_type_change_inside_an_osr_compiled_loop() {
+    // `main` runs once, so only on-stack replacement compiles its loop; the value changes type
+    // long after the loop was replaced.
+    check(
+        "function main() {
+           x = 0; i = 0;
+           while (i < 1000) {
+             if (i == 600) { x = \"s\" + x; }
+             x = x + 1; i = i + 1;
+           }
+           println(x); println(i);
+         }",
+        "main<OSR>",
+    );
+}
+
+#[test]
+fn a_local_slot_changes_type() {
+    check(
+        "function f(flag) { v = 1; if (flag) { v = true; } return v; }
+         function main() { println(f(false)); println(f(false)); println(f(true)); println(f(false)); }",
+        "f ",
+    );
+}
+
+#[test]
+fn overflow_to_big_integers_in_compiled_code() {
+    check(
+        "function twice(x) { return x + x; }
+         function main() {
+           x = 1; i = 0;
+           while (i < 70) { x = twice(x); i = i + 1; }
+           println(x); println(twice(x));
+         }",
+        "twice",
+    );
+}
+
+#[test]
+fn a_function_is_redefined_while_compiled_code_is_live() {
+    // `caller` is compiled with a direct call to `g`; `g` redefines itself while `caller`'s
+    // compiled frame is on the stack. The compiled frame must leave for the interpreter when
+    // `g` returns, and the next call must reach the new `g`.
+    check(
+        "function g() { defineFunction(\"function g() { return 2; }\"); return 1; }
+         function caller() { a = g(); b = g(); return a * 10 + b; }
+         function main() { println(caller()); println(caller()); }",
+        "caller",
+    );
+}
