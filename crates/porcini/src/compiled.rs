@@ -29,7 +29,7 @@ use crate::language::Language;
 use crate::node::ExprNode;
 use crate::resume::{FrameState, LiveValue};
 use crate::runtime::Runtime;
-use crate::stage::{BoundaryFn, ResolveFn, Stage};
+use crate::stage::{BoundaryFn, ResolveFn};
 use crate::value::Value;
 
 /// A `Result<Value, Unwind>` as compiled code passes it: the value's two words, or
@@ -164,15 +164,13 @@ pub unsafe extern "C" fn call_indirect<L: Language>(
     RawResult::from_result(r)
 }
 
+/// A call from compiled code: the arguments go onto the value stack above the caller's frame in
+/// one block (one bounds check), then the ordinary call path runs.
+#[inline(always)]
 fn call_with<L: Language>(f: &mut Frame<'_, L>, target: &CallTarget<L>, args: &[Value]) -> Result<Value, Unwind<Value>> {
-    let mark = f.begin_args();
-    for &a in args {
-        if let Err(e) = f.push_arg(a) {
-            f.drop_args(mark);
-            return Err(e);
-        }
-    }
-    f.call(target, mark)
+    let base = f.sp;
+    f.rt.push_values(base, args)?;
+    f.rt.call(f, target, base, args.len())
 }
 
 /// Compiled code calls a boundary function.

@@ -542,6 +542,21 @@ impl<L: Language> Runtime<L> {
         }
     }
 
+    /// Writes `values` to the value stack from index `at` on.
+    #[inline(always)]
+    pub(crate) fn push_values(&self, at: usize, values: &[Value]) -> Result<(), Unwind<Value>> {
+        let end = at + values.len();
+        match self.stack.cells().get(at..end) {
+            Some(cells) => {
+                for (c, &v) in cells.iter().zip(values) {
+                    c.set(v);
+                }
+                self.stack.touch(end);
+                Ok(())
+            }
+            None => Err(stack_overflow()),
+        }
+    }
     /// Pushes a value at `*sp` on the value stack.
     #[inline(always)]
     pub(crate) fn push_value(&self, sp: &mut usize, v: Value) -> Result<(), Unwind<Value>> {
