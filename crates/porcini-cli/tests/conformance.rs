@@ -8,7 +8,10 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-const MODES: &[&[&str]] = &[&[], &["--engine.Compilation=false"], &["--engine.GCStress"]];
+/// Every engine mode a case runs in. Splitting is on by default, so the plain run covers it, and
+/// the splitting-off mode checks that splitting never changes what a program prints.
+const MODES: &[&[&str]] =
+    &[&[], &["--engine.Compilation=false"], &["--engine.GCStress"], &["--engine.Splitting=false"]];
 
 fn normalise(text: &str) -> String {
     let mut lines: Vec<&str> = text.split("\r\n").flat_map(|l| l.split(['\n', '\r'])).collect();

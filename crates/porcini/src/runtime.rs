@@ -11,7 +11,7 @@ use porcini_gc::{Gc, Heap, HeapConfig, Trace, Tracer};
 use porcini_tools::options::EngineOptions;
 
 use crate::bigint::{BigInt, Num};
-use crate::call_target::{CallTarget, CallTargetId, RootNode, TargetCell};
+use crate::call_target::{CallTarget, CallTargetId, RootNode, SplitOrigin, TargetCell};
 use crate::error::{GuestError, Unwind, UnwindKind};
 use crate::frame::Frame;
 use crate::function::FunctionObject;
@@ -20,6 +20,7 @@ use crate::language::Language;
 use crate::object::DynObject;
 use crate::resume::{Deopt, Resume};
 use crate::shape::ShapeTable;
+use crate::splitting::Splitting;
 use crate::string::GuestStr;
 use crate::symbol::Interner;
 use crate::value::Value;
@@ -49,13 +50,17 @@ pub struct Runtime<L: Language> {
     /// The lowest address of the native stack guest code may use (0: none declared).
     native_floor: Cell<usize>,
     targets: RefCell<Vec<Rc<CallTarget<L>>>>,
+    /// Splitting's engine-wide state, the trace sink and the dump writer ([`crate::splitting`]).
+    pub(crate) splitting: Splitting,
 }
 
 impl<L: Language> Runtime<L> {
     /// A runtime with the given options and language state.
     pub fn new(options: EngineOptions, lang: L::State) -> Runtime<L> {
         let heap = Heap::new(HeapConfig { stress: options.gc_stress, ..HeapConfig::default() });
+        let splitting = Splitting::new(&options);
         Runtime {
+            splitting,
             heap,
             options,
             shapes: ShapeTable::default(),
@@ -100,10 +105,17 @@ impl<L: Language> Runtime<L> {
 
     /// Registers a root node as a new call target. Besides the runtime's list, a permanent heap
     /// cell owns it for the call nodes that will call it (see [`TargetCell`]); both let go when
-    /// the runtime is dropped.
+    /// the runtime is dropped. Its nodes widen the splitting budget.
     pub fn create_call_target(&self, root: Box<dyn RootNode<L>>) -> Rc<CallTarget<L>> {
+        let t = self.create_target(root, None);
+        self.splitting.source_created(t.uninitialized_nodes());
+        t
+    }
+    /// Registers a source target (`origin` is `None`) or a split.
+    pub(crate) fn create_target(&self, root: Box<dyn RootNode<L>>, origin: Option<SplitOrigin>) -> Rc<CallTarget<L>> {
         let mut targets = self.targets.borrow_mut();
-        let t = Rc::new(CallTarget::new(CallTargetId(targets.len() as u32), root, NATIVE_STACK_RESERVE));
+        let id = CallTargetId(targets.len() as u32);
+        let t = Rc::new(CallTarget::new(id, root, NATIVE_STACK_RESERVE, origin));
         t.set_native_floor(self.native_floor.get());
         t.set_cell(self.heap.alloc_permanent(TargetCell::new(t.clone())));
         targets.push(t.clone());
