@@ -385,3 +385,41 @@ fn output_is_the_same_with_and_without_splitting() {
     assert_eq!(on, off);
     assert_eq!((splits_on, splits_off), (4, 0), "getx is split for each of its four callers");
 }
+
+/// Two functions that only call each other, reached through a call site that went indirect:
+/// their single callers form a cycle, and a huge propagation depth still ends the walk (at most
+/// as many steps as there are targets).
+#[test]
+fn a_cycle_of_single_callers_ends_the_walk() {
+    let r = run(
+        r#"
+        function f(n, v) { if (n == 0) { return v + v; } return g(n - 1, v); }
+        function g(n, v) { return f(n, v); }
+        function h(n, v) { return 0; }
+        function k(n, v) { return 0; }
+        function main() {
+            fs = new(); fs.a = h; fs.b = k; fs.c = f;
+            i = 0;
+            while (i < 4) {
+                x = fs.a;
+                if (i == 1) { x = fs.b; }
+                if (i >= 2) { x = fs.c; }
+                v = 1;
+                if (i == 3) { v = "s"; }
+                x(3, v);
+                i = i + 1;
+            }
+        }
+        "#,
+        &["SplittingTraceEvents", "SplittingMaxPropagationDepth=1000000000"],
+    );
+    let targets = r.engine.runtime().call_target_count();
+    // The longest walk of any one report.
+    let walk = r
+        .trace
+        .split("Polymorphic event!")
+        .map(|w| w.lines().filter(|l| l.contains("One caller! Analysing parent.")).count())
+        .max()
+        .unwrap_or(0);
+    assert!(walk > 4 && walk <= targets + 1, "{walk} steps for {targets} targets:\n{}", r.trace);
+}

@@ -139,7 +139,7 @@ pub fn node_addr<L: Language>(n: &dyn ExprNode<L>) -> usize {
 
 /// The path from `root` down to the node at `addr`, both included, or `None` if the node is not in
 /// the tree. Iterative, like every other walk over a tree.
-pub fn path_to<'a, L: Language>(root: &'a dyn ExprNode<L>, addr: usize) -> Option<Vec<&'a dyn ExprNode<L>>> {
+pub fn path_to<L: Language>(root: &dyn ExprNode<L>, addr: usize) -> Option<Vec<&dyn ExprNode<L>>> {
     find_path(root, |n| node_addr(n) == addr)
 }
 

@@ -125,6 +125,10 @@ impl<L: Language> Runtime<L> {
     pub fn call_target(&self, id: CallTargetId) -> Option<Rc<CallTarget<L>>> {
         self.targets.borrow().get(id.0 as usize).cloned()
     }
+    /// How many call targets were created so far (splits included).
+    pub fn call_target_count(&self) -> usize {
+        self.targets.borrow().len()
+    }
     /// All call targets created so far.
     pub fn call_targets(&self) -> Vec<Rc<CallTarget<L>>> {
         self.targets.borrow().clone()

@@ -186,6 +186,11 @@ impl<L: Language> Runtime<L> {
     /// The marking walk (Truffle's `maybeSetNeedsSplit`), from `first` at depth 0.
     fn mark_walk(&self, first: Step<L>) {
         let sp = &self.splitting;
+        // A chain of single callers can be a cycle (functions that call each other and are
+        // otherwise reached only indirectly). A walk longer than there are targets goes round it
+        // and learns nothing new, so the depth limit is also the number of targets: however large
+        // `SplittingMaxPropagationDepth` is set, the walk ends.
+        let max_depth = sp.config.max_depth.min(self.call_target_count() as u64);
         let mut chain = vec![first];
         // Up the single-caller chain until a target ends the walk; `result` is what that target
         // answers its caller.
@@ -193,7 +198,7 @@ impl<L: Language> Runtime<L> {
             let depth = chain.len() - 1;
             let Some(t) = chain.last().map(|s| s.target.clone()) else { return };
             let calls = t.call_count();
-            if depth as u64 > sp.config.max_depth || t.needs_split() || t.known_callers() == 0 || calls == 1 {
+            if depth as u64 > max_depth || t.needs_split() || t.known_callers() == 0 || calls == 1 {
                 let early = PolyEvent::EarlyReturn {
                     needs_split: t.needs_split(),
                     call_count: i64::from(calls),
