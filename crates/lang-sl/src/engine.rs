@@ -79,6 +79,20 @@ impl SlEngine {
         }
         Ok(())
     }
+    /// Closes the engine after the last guest code ran (shutdown hooks included): prints what
+    /// the engine reports at exit, such as the splitting summary, to the trace sink.
+    pub fn close(&self) {
+        self.flush();
+        self.rt.close();
+    }
+    /// Sends the engine's `[engine]` trace lines to `sink` (by default they are dropped).
+    pub fn set_trace_sink(&self, sink: porcini_tools::trace::TraceSink) {
+        self.rt.set_trace_sink(sink);
+    }
+    /// Sends the engine's dumps (splitting decisions) to `writer` (by default they are dropped).
+    pub fn set_dump_writer(&self, writer: Box<dyn porcini_tools::dump::DumpWriter>) {
+        self.rt.set_dump_writer(writer);
+    }
     /// Flushes the output stream.
     pub fn flush(&self) {
         let _ = self.rt.lang.out.borrow_mut().flush();

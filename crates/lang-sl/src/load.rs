@@ -68,5 +68,5 @@ pub(crate) fn load(rt: &Runtime<Sl>, source: &str, file: &str) -> Result<Option<
         Err(e) if short.get() && e.message == parser::TOO_DEEP => return Err(LoadError::StackOverflow),
         Err(e) => return Err(LoadError::Parse(e)),
     };
-    translate::register(rt, &program, file).map_err(|StackShort| LoadError::StackOverflow)
+    translate::register(rt, &program, file, source).map_err(|StackShort| LoadError::StackOverflow)
 }

@@ -10,7 +10,7 @@
 use std::rc::Rc;
 
 use porcini::bigint::BigInt;
-use porcini::call_target::CallTarget;
+use porcini::call_target::{CallTarget, SourceSection};
 use porcini::control::{BlockNode, BodyNode, IfNode, JumpNode, ReturnNode, WhileNode};
 use porcini::{FrameDescriptor, Operand, Runtime, SlotId, Value};
 
@@ -206,7 +206,12 @@ fn number_literal(rt: &Runtime<Sl>, digits: &str) -> Value {
 }
 
 /// Builds the call target of one parsed function.
-pub fn function_target(rt: &Runtime<Sl>, f: &Function, file: &Rc<str>) -> Result<Rc<CallTarget<Sl>>, StackShort> {
+pub fn function_target(
+    rt: &Runtime<Sl>,
+    f: &Function,
+    file: &Rc<str>,
+    lines: &LineIndex,
+) -> Result<Rc<CallTarget<Sl>>, StackShort> {
     let names: Vec<Rc<str>> = f.locals.iter().map(|l| Rc::from(l.name.as_str())).collect();
     // Parameters are the first locals (one per parameter, even for a repeated name, which
     // resolves to its last occurrence), so the call binds them in place: local `i` is argument `i`.
@@ -242,16 +247,30 @@ pub fn function_target(rt: &Runtime<Sl>, f: &Function, file: &Rc<str>) -> Result
         None => None,
     };
     let body = BodyNode::new(stmts, tail);
-    let root = FunctionRoot::new(&f.name, descriptor, body, format!("{}:{}", file, f.span.line));
+    let section = SourceSection {
+        name: file.clone(),
+        start_line: f.span.line,
+        end_line: lines.line_of(f.span.end.saturating_sub(1)).max(f.span.line),
+        char_index: f.span.start,
+        char_length: f.span.end.saturating_sub(f.span.start),
+    };
+    let root = FunctionRoot::new(&f.name, descriptor, body, Some(section));
     Ok(rt.create_call_target(Box::new(root)))
 }
 
 /// Registers every function of `program` (the textually last definition of a name wins) and
 /// returns the target of its `main`, if it defines one. Should the native stack run short, no
 /// function is registered.
-pub fn register(rt: &Runtime<Sl>, program: &Program, file: &str) -> Result<Option<Rc<CallTarget<Sl>>>, StackShort> {
+pub fn register(
+    rt: &Runtime<Sl>,
+    program: &Program,
+    file: &str,
+    source: &str,
+) -> Result<Option<Rc<CallTarget<Sl>>>, StackShort> {
     let file: Rc<str> = Rc::from(file);
-    let targets = program.functions.iter().map(|f| function_target(rt, f, &file)).collect::<Result<Vec<_>, _>>()?;
+    let lines = LineIndex::new(source);
+    let targets =
+        program.functions.iter().map(|f| function_target(rt, f, &file, &lines)).collect::<Result<Vec<_>, _>>()?;
     let mut main = None;
     for (f, target) in program.functions.iter().zip(targets) {
         function_named(rt, &f.name).set_target(target.id());
@@ -260,4 +279,23 @@ pub fn register(rt: &Runtime<Sl>, program: &Program, file: &str) -> Result<Optio
         }
     }
     Ok(main)
+}
+
+/// The lines of a source by character offset (spans count characters), for the last line of a
+/// function's source section.
+pub struct LineIndex {
+    /// Character offsets of the line feeds, in order.
+    feeds: Vec<u32>,
+}
+
+impl LineIndex {
+    /// Indexes `source`.
+    pub fn new(source: &str) -> LineIndex {
+        let feeds = source.chars().enumerate().filter(|&(_, c)| c == '\n').map(|(i, _)| i as u32).collect();
+        LineIndex { feeds }
+    }
+    /// The 1-based line of the character at offset `at`.
+    pub fn line_of(&self, at: u32) -> u32 {
+        self.feeds.partition_point(|&f| f < at) as u32 + 1
+    }
 }

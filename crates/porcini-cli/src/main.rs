@@ -14,7 +14,9 @@ use std::process::ExitCode;
 use std::rc::Rc;
 
 use lang_sl::{RunError, SlEngine};
+use porcini_tools::dump::DumpWriter;
 use porcini_tools::options::EngineOptions;
+use porcini_tools::trace::TraceSink;
 
 /// Native stack for the guest thread: reserved virtual memory, committed only as used.
 const GUEST_STACK_BYTES: usize = 1 << 30;
@@ -120,6 +122,26 @@ impl Write for GuestOut {
     }
 }
 
+/// Writes the engine's dumps as files under `--engine.DumpPath`, creating the directory on the
+/// first dump. A dump that cannot be written is reported once on stderr; the run goes on, since a
+/// missing dump must not change what the program does.
+struct DumpDir {
+    dir: PathBuf,
+    failed: std::cell::Cell<bool>,
+}
+
+impl DumpWriter for DumpDir {
+    fn write_dump(&self, file_name: &str, contents: &str) {
+        let written = std::fs::create_dir_all(&self.dir)
+            .and_then(|()| std::fs::write(self.dir.join(file_name), contents.as_bytes()));
+        if let Err(e) = written
+            && !self.failed.replace(true)
+        {
+            report(&format!("Cannot write dumps to '{}': {e}", self.dir.display()));
+        }
+    }
+}
+
 fn run(options: EngineOptions, file: Option<PathBuf>) -> u8 {
     let (source, name) = match read_program(&file) {
         Ok(p) => p,
@@ -136,7 +158,11 @@ fn run(options: EngineOptions, file: Option<PathBuf>) -> u8 {
     };
     let out_error = Rc::new(RefCell::new(None));
     let out = GuestOut { inner: BufWriter::new(std::io::stdout()), error: out_error.clone() };
+    let dump_dir = PathBuf::from(&options.dump_path);
     let engine = SlEngine::new(options, Box::new(out), input);
+    // Truffle's engine log goes to stderr by default, and so do porcini's traces.
+    engine.set_trace_sink(TraceSink::stderr());
+    engine.set_dump_writer(Box::new(DumpDir { dir: dump_dir, failed: std::cell::Cell::new(false) }));
     install_compiler(&engine);
     let marker = 0u8;
     engine.set_native_stack(std::hint::black_box(&marker) as *const u8 as usize, GUEST_STACK_BYTES);
@@ -170,7 +196,7 @@ fn run(options: EngineOptions, file: Option<PathBuf>) -> u8 {
         }
         Err(RunError::NoMain) => status,
     };
-    engine.flush();
+    engine.close();
     // A guest error already explains a failed run (a failed `println` is one); otherwise output
     // that could not be written makes the run fail, so a full disk is not mistaken for success.
     let unwritten = out_error.borrow_mut().take();
@@ -183,11 +209,9 @@ fn run(options: EngineOptions, file: Option<PathBuf>) -> u8 {
     }
 }
 
-/// Gives the engine its trace log (standard error, where Truffle's engine log goes) and, unless
-/// compilation is off, the JIT. A machine without a code generator runs interpreted.
+/// Gives the engine the JIT unless compilation is off. A machine without a code generator runs interpreted.
 fn install_compiler(engine: &SlEngine) {
     let rt = engine.runtime();
-    rt.set_log(porcini_tools::trace::TraceSink::stderr());
     if rt.options.compilation {
         match porcini_jit::Jit::new() {
             Ok(jit) => rt.set_compiler(Rc::new(jit)),

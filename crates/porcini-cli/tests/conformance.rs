@@ -8,14 +8,16 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-/// The engine modes every case runs in: default (the JIT compiles hot targets); compiling every
-/// target on its first call, synchronously; interpreter only; and compiling immediately under
-/// GC stress, which collects at every allocation, compiled code's included.
+/// The engine modes every case runs in: default (the JIT compiles hot targets, and splitting is
+/// on); compiling every target on its first call, synchronously; interpreter only; compiling
+/// immediately under GC stress, which collects at every allocation, compiled code's included;
+/// and splitting off, which must not change what a program prints.
 const MODES: &[&[&str]] = &[
     &[],
     &["--engine.CompileImmediately", "--engine.BackgroundCompilation=false"],
     &["--engine.Compilation=false"],
     &["--engine.CompileImmediately", "--engine.BackgroundCompilation=false", "--engine.GCStress"],
+    &["--engine.Splitting=false"],
 ];
 
 fn normalise(text: &str) -> String {

@@ -16,10 +16,11 @@
 //!
 //! Reports follow Truffle's generated `checkForPolymorphicSpecialize`: a node that was already
 //! specialized (some active or excluded bit) reports when a rewrite changed its active or excluded
-//! bits or added a cached instance, looking only at specializations not marked `exclude`; a
-//! `megamorphic` specialization reports its first activation in a node that was already
-//! specialized, with or without `report_polymorphism`. The first specialization of a node never
-//! reports.
+//! bits or added a cached instance, looking only at specializations not marked `exclude`, so the
+//! first specialization of a node never reports that way; a `megamorphic` specialization reports
+//! as soon as it becomes active, whatever else is active (its first specialization included),
+//! with or without `report_polymorphism`. The report names the node (which must therefore be an
+//! `ExprNode` of the language), and goes to the target executing it.
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -157,7 +158,7 @@ fn report_fns(node: &Node) -> TokenStream {
         quote!(let __polymorphic = false;)
     };
     let megamorphic = if mega != 0 {
-        quote!(let __megamorphic = __old_active != 0 && __old_active & #mega == 0 && __active & #mega != 0;)
+        quote!(let __megamorphic = __old_active & #mega == 0 && __active & #mega != 0;)
     } else {
         quote!(let __megamorphic = false;)
     };
@@ -178,7 +179,7 @@ fn report_fns(node: &Node) -> TokenStream {
             #polymorphic
             #megamorphic
             if __polymorphic || __megamorphic {
-                ::porcini::spec::report_polymorphic_specialize(f);
+                ::porcini::spec::report_polymorphic_specialize(f, self);
             }
         }
     }

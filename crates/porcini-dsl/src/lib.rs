@@ -37,7 +37,7 @@
 //! On a specialization: `guard = method` (a staged predicate `fn(&self, &mut S, operands: S::Val...)
 //! -> S::Bool`, evaluated together with the type checks, so it must accept any value),
 //! `replaces(a, b)` (activating this one excludes those for good; transitive), `megamorphic`
-//! (report its first activation in an already specialized node, even without
+//! (report as soon as it becomes active, even as the node's first specialization and even without
 //! `report_polymorphism`), `exclude` (never counts for polymorphism reports), and
 //! `cached(..)` / `limit = N`, below. `#[fallback]` takes no options: it accepts what no other
 //! allowed specialization would, and must come last.

@@ -17,7 +17,7 @@ fn run(program: &str, options: EngineOptions, jit: bool) -> (String, String) {
     let out = SharedBuffer::new();
     let log = SharedBuffer::new();
     let engine = SlEngine::new(options, Box::new(out.clone()), Box::new(Cursor::new(Vec::new())));
-    engine.runtime().set_log(TraceSink::new(Box::new(log.clone())));
+    engine.runtime().set_trace_sink(TraceSink::new(Box::new(log.clone())));
     if jit {
         engine.runtime().set_compiler(Rc::new(Jit::new().expect("a code generator for this machine")));
     }

@@ -14,7 +14,7 @@ use porcini_tools::trace::{SharedBuffer, TraceSink};
 fn trace(program: &str, options: EngineOptions) -> String {
     let log = SharedBuffer::new();
     let engine = SlEngine::new(options, Box::new(std::io::sink()), Box::new(Cursor::new(Vec::new())));
-    engine.runtime().set_log(TraceSink::new(Box::new(log.clone())));
+    engine.runtime().set_trace_sink(TraceSink::new(Box::new(log.clone())));
     engine.runtime().set_compiler(Rc::new(Jit::new().expect("a code generator for this machine")));
     engine.run(program, "test.sl").expect("the program runs");
     log.contents().lines().map(mask).collect::<Vec<_>>().join("\n")
@@ -67,6 +67,8 @@ fn maximum_compilations_stop_a_target_for_good() {
         background_compilation: false,
         trace_compilation: true,
         maximum_compilations: 2,
+        // Splitting would give each call site its own `twice`, each compiled on its own.
+        splitting: false,
         ..EngineOptions::default()
     };
     // Each new operand type deoptimizes `twice` once more; the third compilation is refused.

@@ -5,6 +5,13 @@
 //! when they are created, which is what the splitting heuristics walk. Truffle's call path is
 //! mirrored: every call goes through [`crate::runtime::Runtime::call`], which counts and executes.
 //!
+//! Known callers are real links: a call node records the target whose tree contains it (its
+//! *enclosing* target, taken from the frame that creates it, since a language creates call nodes
+//! while the tree runs), and a target remembers its single known caller by the call node's id and
+//! enclosing target, as Truffle's `singleCallNode` does. So the splitting walk
+//! ([`crate::splitting`]) goes from a target to its caller's target by id. A split moves a call
+//! node to the split target; the node then calls the split for good.
+//!
 //! Call targets are shared (`Rc`), and a target's tree holds the call nodes of its call sites, so
 //! a call node must not own the target it calls: a recursive function would own itself and never
 //! be freed. Each target is owned once more by a cell on the runtime's heap, a [`TargetCell`],
@@ -18,16 +25,67 @@ use std::rc::{Rc, Weak};
 
 use porcini_gc::{Gc, Trace, Tracer};
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use crate::compiled::{CompiledCode, EntryFn};
 use crate::error::Unwind;
 use crate::frame::{Frame, FrameDescriptor};
 use crate::language::Language;
+use crate::node::ExprNode;
 use crate::symbolic::{SymFrame, SymVal};
 use crate::value::Value;
 
 /// The identity of a call target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CallTargetId(pub u32);
+
+/// The identity of a direct call node (a call site), unique in the process.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CallSiteId(pub u64);
+
+/// Call-site ids come from one counter for every runtime: a site id is only ever compared with
+/// others, and a process-wide counter needs no runtime at hand where call nodes are created.
+static NEXT_SITE: AtomicU64 = AtomicU64::new(0);
+
+/// Where a root's source text is, for the `SourceSection` property of traces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SourceSection {
+    /// The source's path, or its name when it has none.
+    pub name: Rc<str>,
+    /// 1-based first line.
+    pub start_line: u32,
+    /// 1-based last line.
+    pub end_line: u32,
+    /// First character, counted from the start of the source.
+    pub char_index: u32,
+    /// Length in characters.
+    pub char_length: u32,
+}
+
+/// What a target knows of the direct call nodes created for it: Truffle's weak `singleCallNode`
+/// in its three states. The count alone cannot tell them apart: after a second caller came and
+/// went, one caller is left but it is no longer known which one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SingleCaller {
+    /// No call node was registered (or the only one moved to a split).
+    None,
+    /// Exactly one call node: its id and its enclosing target (`None` for a call node created
+    /// outside any target, whose caller the walk cannot follow).
+    One { site: CallSiteId, enclosing: Option<CallTargetId> },
+    /// More than one call node was registered at some point.
+    Many,
+}
+
+/// How a split target came to be: its source and the call site it was made for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SplitOrigin {
+    /// The target that was split.
+    pub source: CallTargetId,
+    /// The call site that calls the split.
+    pub site: CallSiteId,
+    /// The target whose tree contains that call site.
+    pub site_enclosing: Option<CallTargetId>,
+}
 
 /// The root of an executable tree: a function body, a builtin, an entry point.
 pub trait RootNode<L: Language>: 'static {
@@ -50,9 +108,14 @@ pub trait RootNode<L: Language>: 'static {
     /// not report less than it nests; computing it once, when the tree is built, keeps calls
     /// cheap.
     fn tree_depth(&self) -> usize;
-    /// The source section, as `file:line`, for traces.
-    fn source_section(&self) -> String {
-        String::from("n/a")
+    /// Where the root's source is, for traces (`None` when it has no source).
+    fn source_section(&self) -> Option<SourceSection> {
+        None
+    }
+    /// The root's node tree, for tools that walk it (splitting dumps, finding call sites); `None`
+    /// for a root that runs no tree.
+    fn tree(&self) -> Option<&dyn ExprNode<L>> {
+        None
     }
     /// Internal roots (builtins, entry points) are hidden from guest stack traces.
     fn is_internal(&self) -> bool {
@@ -62,7 +125,8 @@ pub trait RootNode<L: Language>: 'static {
     fn is_cloning_allowed(&self) -> bool {
         false
     }
-    /// A copy of the tree in its uninitialized state, if cloning is allowed.
+    /// A copy of the root in its uninitialized state, if cloning is allowed: every node with
+    /// fresh state, and a fresh frame descriptor (see [`crate::node::CloneContext`]).
     fn clone_uninitialized(&self) -> Option<Box<dyn RootNode<L>>> {
         None
     }
@@ -72,6 +136,19 @@ pub trait RootNode<L: Language>: 'static {
 pub struct CallTarget<L: Language> {
     id: CallTargetId,
     root: Box<dyn RootNode<L>>,
+    /// The name traces use: the root's, with Truffle's ` <split-N>` suffix for a split.
+    name: Box<str>,
+    /// Marked by the splitting heuristic; never cleared. Read on every direct call, so it is a
+    /// plain byte next to the counters the call writes anyway.
+    needs_split: Cell<bool>,
+    /// The root's node count when the target was created (Truffle's `uninitializedNodeCount`):
+    /// what splitting it costs.
+    uninitialized_nodes: usize,
+    /// Set for a split target.
+    origin: Option<SplitOrigin>,
+    single_caller: Cell<SingleCaller>,
+    /// Call nodes that splits moved away from this target.
+    moved_away: Cell<u32>,
     /// Slots of the root's frame descriptor, read on every call.
     frame_size: usize,
     /// Leading slots that are parameters (bound to the arguments by the call).
@@ -117,9 +194,24 @@ pub(crate) struct OsrUnit<L: Language> {
 impl<L: Language> CallTarget<L> {
     /// A target for `root`; a call needs `reserve` bytes of native stack besides those for the
     /// root's tree.
-    pub(crate) fn new(id: CallTargetId, root: Box<dyn RootNode<L>>, reserve: usize) -> CallTarget<L> {
+    pub(crate) fn new(
+        id: CallTargetId,
+        root: Box<dyn RootNode<L>>,
+        reserve: usize,
+        origin: Option<SplitOrigin>,
+    ) -> CallTarget<L> {
+        let name = match origin {
+            Some(_) => format!("{} <split-{}>", root.name(), id.0).into_boxed_str(),
+            None => root.name().into(),
+        };
         CallTarget {
             id,
+            name,
+            needs_split: Cell::new(false),
+            uninitialized_nodes: root.node_count(),
+            origin,
+            single_caller: Cell::new(SingleCaller::None),
+            moved_away: Cell::new(0),
             frame_size: root.frame_descriptor().len(),
             params: root.frame_descriptor().params(),
             native_need: root.tree_depth().saturating_mul(L::NATIVE_STACK_PER_LEVEL).saturating_add(reserve),
@@ -176,9 +268,53 @@ impl<L: Language> CallTarget<L> {
     pub fn params(&self) -> usize {
         self.params
     }
-    /// The name (the root's).
+    /// The name traces use: the root's, with ` <split-N>` appended for a split (guest stack
+    /// traces use the root's own name, so splits stay invisible to the guest).
     pub fn name(&self) -> &str {
-        self.root.name()
+        &self.name
+    }
+    /// Whether the splitting heuristic marked this target (see [`crate::splitting`]).
+    #[inline(always)]
+    pub fn needs_split(&self) -> bool {
+        self.needs_split.get()
+    }
+    pub(crate) fn set_needs_split(&self) {
+        self.needs_split.set(true);
+    }
+    /// The root's node count when the target was created.
+    pub fn uninitialized_nodes(&self) -> usize {
+        self.uninitialized_nodes
+    }
+    /// How this target came to be, if it is a split.
+    pub fn split_origin(&self) -> Option<SplitOrigin> {
+        self.origin
+    }
+    /// What the target knows of its single caller.
+    pub fn single_caller(&self) -> SingleCaller {
+        self.single_caller.get()
+    }
+    /// Call nodes that splits moved away from this target.
+    pub fn moved_away(&self) -> u32 {
+        self.moved_away.get()
+    }
+    /// Registers a call node (Truffle's `addDirectCallNode`).
+    fn add_caller(&self, site: CallSiteId, enclosing: Option<CallTargetId>) {
+        let next = match self.single_caller.get() {
+            SingleCaller::One { site: s, .. } if s == site => return,
+            SingleCaller::None => SingleCaller::One { site, enclosing },
+            _ => SingleCaller::Many,
+        };
+        self.known_callers.set(self.known_callers.get().saturating_add(1));
+        self.single_caller.set(next);
+    }
+    /// Unregisters a call node (Truffle's `removeDirectCallNode`): the single caller leaving
+    /// leaves none; any other leaving leaves an unknown one.
+    fn remove_caller(&self, site: CallSiteId) {
+        self.known_callers.set(self.known_callers.get().saturating_sub(1));
+        self.single_caller.set(match self.single_caller.get() {
+            SingleCaller::One { site: s, .. } if s == site => SingleCaller::None,
+            _ => SingleCaller::Many,
+        });
     }
     /// Calls so far.
     pub fn call_count(&self) -> u32 {
@@ -246,6 +382,14 @@ impl<L: Language> CallTarget<L> {
     pub(crate) fn osr_units(&self) -> &RefCell<Vec<OsrUnit<L>>> {
         &self.osr
     }
+    /// Invalidates the installed code and the code of every loop unit.
+    pub(crate) fn invalidate_code(&self, reason: &str) {
+        let mut codes: Vec<Rc<CompiledCode<L>>> = self.osr.borrow().iter().filter_map(|u| u.code.clone()).collect();
+        codes.extend(self.code());
+        for c in codes {
+            c.invalidate(reason);
+        }
+    }
     /// Removes `code` if it is the installed code. The counters are not reset (as in Truffle):
     /// the next call asks the policy again.
     pub(crate) fn uninstall(&self, code: &CompiledCode<L>) {
@@ -263,6 +407,10 @@ impl<L: Language> CallTarget<L> {
             }
         }
     }
+    /// Where the target's source starts, as `name:line` (for traces and stack traces).
+    pub fn source_location(&self) -> Option<String> {
+        self.root.source_section().map(|s| format!("{}:{}", s.name, s.start_line))
+    }
     /// An `opt` trace line about this target, made by `line` from the fields every such line
     /// shows (engine, id, name, the time now, the source).
     pub fn trace_line(&self, line: impl FnOnce(&porcini_tools::trace::compilation::Subject<'_>) -> String) -> String {
@@ -275,10 +423,7 @@ impl<L: Language> CallTarget<L> {
         line: impl FnOnce(&porcini_tools::trace::compilation::Subject<'_>) -> String,
     ) -> String {
         let utc = porcini_tools::trace::utc_now();
-        let mut src = self.root.source_section();
-        if src.is_empty() {
-            src = porcini_tools::trace::compilation::NO_SOURCE.to_string();
-        }
+        let src = self.source_location().unwrap_or_else(|| porcini_tools::trace::compilation::NO_SOURCE.to_string());
         line(&porcini_tools::trace::compilation::Subject {
             engine_id: 1,
             target_id: u64::from(self.id.0),
@@ -303,6 +448,15 @@ impl<L: Language> TargetCell<L> {
     pub(crate) fn new(target: Rc<CallTarget<L>>) -> TargetCell<L> {
         TargetCell(target)
     }
+    /// The target.
+    #[inline(always)]
+    pub fn target(&self) -> &CallTarget<L> {
+        &self.0
+    }
+    /// The target, shared.
+    pub fn shared(&self) -> &Rc<CallTarget<L>> {
+        &self.0
+    }
 }
 
 // SAFETY: a target cell holds no GC references the collector must see: the only ones in trees
@@ -317,23 +471,80 @@ unsafe impl<L: Language> Trace for TargetCell<L> {
 /// nodes never form reference cycles, and like every heap reference in a tree it is valid while
 /// the runtime that created the target is alive. The weak reference is only for unregistering
 /// the caller when the node is dropped, which may happen after the heap is gone.
+///
+/// The current target starts as the target the node was created for and changes at most once,
+/// to the split made for this site ([`crate::splitting`]).
 pub struct DirectCallNode<L: Language> {
-    cell: Gc<TargetCell<L>>,
-    weak: Weak<CallTarget<L>>,
+    current: Cell<Gc<TargetCell<L>>>,
+    weak: Cell<Weak<CallTarget<L>>>,
+    site: CallSiteId,
+    enclosing: Option<CallTargetId>,
+    /// The site's one decision on splitting its target was taken (Truffle's `splitDecided`): a
+    /// refused split is not tried again here.
+    split_decided: Cell<bool>,
+    /// The site calls a split of its original target.
+    split: Cell<bool>,
 }
 
 impl<L: Language> DirectCallNode<L> {
-    /// A call node for `target`, or `None` if `target` was not created by a runtime (only
-    /// runtimes give targets their heap cell).
-    pub fn new(target: &Rc<CallTarget<L>>) -> Option<DirectCallNode<L>> {
+    /// A call node for `target` in the tree of `enclosing` (the target whose frame creates it;
+    /// `None` for a call node made outside any target), or `None` if `target` was not created by
+    /// a runtime (only runtimes give targets their heap cell).
+    pub fn new(target: &Rc<CallTarget<L>>, enclosing: Option<&CallTarget<L>>) -> Option<DirectCallNode<L>> {
         let cell = *target.cell.get()?;
-        target.known_callers.set(target.known_callers.get().saturating_add(1));
-        Some(DirectCallNode { cell, weak: Rc::downgrade(target) })
+        let site = CallSiteId(NEXT_SITE.fetch_add(1, Ordering::Relaxed));
+        let enclosing = enclosing.map(CallTarget::id);
+        target.add_caller(site, enclosing);
+        Some(DirectCallNode {
+            current: Cell::new(cell),
+            weak: Cell::new(Rc::downgrade(target)),
+            site,
+            enclosing,
+            split_decided: Cell::new(false),
+            split: Cell::new(false),
+        })
     }
-    /// The target.
+    /// The heap cell of the target this node calls now; its [`TargetCell::target`] is the callee.
     #[inline(always)]
-    pub fn target(&self) -> &Rc<CallTarget<L>> {
-        &self.cell.0
+    pub fn current(&self) -> Gc<TargetCell<L>> {
+        self.current.get()
+    }
+    /// The target this node calls now.
+    pub fn target(&self) -> Rc<CallTarget<L>> {
+        self.current.get().0.clone()
+    }
+    /// The node's id.
+    pub fn id(&self) -> CallSiteId {
+        self.site
+    }
+    /// The target whose tree contains this node.
+    pub fn enclosing(&self) -> Option<CallTargetId> {
+        self.enclosing
+    }
+    /// Whether the node calls a split of the target it was created for.
+    pub fn is_split(&self) -> bool {
+        self.split.get()
+    }
+    /// Whether the node already took its one splitting decision.
+    #[inline(always)]
+    pub fn split_decided(&self) -> bool {
+        self.split_decided.get()
+    }
+    pub(crate) fn decide_split(&self) {
+        self.split_decided.set(true);
+    }
+    /// Moves this call site from its target to `split` (Truffle's `removeDirectCallNode` on the
+    /// source, `addDirectCallNode` on the clone, and the switch of `currentCallTarget`).
+    pub(crate) fn move_to(&self, split: &Rc<CallTarget<L>>) -> bool {
+        let Some(&cell) = split.cell.get() else { return false };
+        let from = self.current.get();
+        from.target().remove_caller(self.site);
+        from.target().moved_away.set(from.target().moved_away.get().saturating_add(1));
+        split.add_caller(self.site, self.enclosing);
+        self.current.set(cell);
+        self.weak.set(Rc::downgrade(split));
+        self.split.set(true);
+        true
     }
 }
 
@@ -341,8 +552,8 @@ impl<L: Language> Drop for DirectCallNode<L> {
     fn drop(&mut self) {
         // Not through the cell: the node may be dropped after the heap (with the tree of a
         // target that outlived its runtime).
-        if let Some(target) = self.weak.upgrade() {
-            target.known_callers.set(target.known_callers.get().saturating_sub(1));
+        if let Some(target) = self.weak.take().upgrade() {
+            target.remove_caller(self.site);
         }
     }
 }

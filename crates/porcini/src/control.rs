@@ -9,7 +9,7 @@
 
 use crate::error::Unwind;
 use crate::language::Language;
-use crate::node::ExprNode;
+use crate::node::{CloneContext, ExprNode};
 use crate::stage::Stage;
 use crate::value::Value;
 
@@ -38,15 +38,15 @@ impl<L: Language> BlockNode<L> {
 
 impl<L: Language> BlockNode<L> {
     /// A copy with every statement in its uninitialized state.
-    pub fn clone_block(&self) -> BlockNode<L> {
-        BlockNode { stmts: self.stmts.iter().map(|s| s.clone_uninitialized()).collect() }
+    pub fn clone_block(&self, cx: &CloneContext) -> BlockNode<L> {
+        BlockNode { stmts: self.stmts.iter().map(|s| s.clone_uninitialized(cx)).collect() }
     }
 }
 
 impl<L: Language> ExprNode<L> for BlockNode<L> {
     crate::stage_entry_points!(L);
-    fn clone_uninitialized(&self) -> Child<L> {
-        Box::new(self.clone_block())
+    fn clone_uninitialized(&self, cx: &CloneContext) -> Child<L> {
+        Box::new(self.clone_block(cx))
     }
     fn kind_name(&self) -> &'static str {
         "Block"
@@ -84,13 +84,20 @@ impl<L: Language> BodyNode<L> {
     }
 }
 
+impl<L: Language> BodyNode<L> {
+    /// A copy with every statement in its uninitialized state (a root holds its body by value).
+    pub fn clone_body(&self, cx: &CloneContext) -> BodyNode<L> {
+        BodyNode {
+            stmts: self.stmts.iter().map(|s| s.clone_uninitialized(cx)).collect(),
+            tail: self.tail.as_ref().map(|r| r.clone_return(cx)),
+        }
+    }
+}
+
 impl<L: Language> ExprNode<L> for BodyNode<L> {
     crate::stage_entry_points!(L);
-    fn clone_uninitialized(&self) -> Child<L> {
-        Box::new(BodyNode {
-            stmts: self.stmts.iter().map(|s| s.clone_uninitialized()).collect(),
-            tail: self.tail.as_ref().map(ReturnNode::clone_return),
-        })
+    fn clone_uninitialized(&self, cx: &CloneContext) -> Child<L> {
+        Box::new(self.clone_body(cx))
     }
     fn kind_name(&self) -> &'static str {
         "Block"
@@ -137,11 +144,11 @@ impl<L: Language> IfNode<L> {
 
 impl<L: Language> ExprNode<L> for IfNode<L> {
     crate::stage_entry_points!(L);
-    fn clone_uninitialized(&self) -> Child<L> {
+    fn clone_uninitialized(&self, cx: &CloneContext) -> Child<L> {
         Box::new(IfNode {
-            cond: self.cond.clone_uninitialized(),
-            then: self.then.clone_block(),
-            els: self.els.as_ref().map(BlockNode::clone_block),
+            cond: self.cond.clone_uninitialized(cx),
+            then: self.then.clone_block(cx),
+            els: self.els.as_ref().map(|b| b.clone_block(cx)),
         })
     }
     fn kind_name(&self) -> &'static str {
@@ -187,8 +194,8 @@ impl<L: Language> WhileNode<L> {
 
 impl<L: Language> ExprNode<L> for WhileNode<L> {
     crate::stage_entry_points!(L);
-    fn clone_uninitialized(&self) -> Child<L> {
-        Box::new(WhileNode { cond: self.cond.clone_uninitialized(), body: self.body.clone_block() })
+    fn clone_uninitialized(&self, cx: &CloneContext) -> Child<L> {
+        Box::new(WhileNode { cond: self.cond.clone_uninitialized(cx), body: self.body.clone_block(cx) })
     }
     fn kind_name(&self) -> &'static str {
         "While"
@@ -222,15 +229,15 @@ impl<L: Language> ReturnNode<L> {
             None => Ok(s.konst(Value::NULL)),
         }
     }
-    fn clone_return(&self) -> ReturnNode<L> {
-        ReturnNode { value: self.value.as_ref().map(|e| e.clone_uninitialized()) }
+    fn clone_return(&self, cx: &CloneContext) -> ReturnNode<L> {
+        ReturnNode { value: self.value.as_ref().map(|e| e.clone_uninitialized(cx)) }
     }
 }
 
 impl<L: Language> ExprNode<L> for ReturnNode<L> {
     crate::stage_entry_points!(L);
-    fn clone_uninitialized(&self) -> Child<L> {
-        Box::new(self.clone_return())
+    fn clone_uninitialized(&self, cx: &CloneContext) -> Child<L> {
+        Box::new(self.clone_return(cx))
     }
     fn kind_name(&self) -> &'static str {
         "Return"
@@ -263,7 +270,7 @@ impl JumpNode {
 
 impl<L: Language> ExprNode<L> for JumpNode {
     crate::stage_entry_points!(L);
-    fn clone_uninitialized(&self) -> Child<L> {
+    fn clone_uninitialized(&self, _cx: &CloneContext) -> Child<L> {
         Box::new(JumpNode { is_break: self.is_break })
     }
     fn kind_name(&self) -> &'static str {

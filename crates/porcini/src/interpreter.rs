@@ -4,7 +4,7 @@
 //! with a `Frame` compiles (by rustc) to the same machine code a hand-written interpreter would:
 //! `speculate` is the condition itself and `if_else` is a Rust `if`.
 
-use crate::call_target::CallTarget;
+use crate::call_target::{CallTarget, DirectCallNode};
 use crate::error::{Unwind, UnwindKind};
 use crate::frame::{Frame, SlotId};
 use crate::language::Language;
@@ -12,6 +12,18 @@ use crate::node::ExprNode;
 use crate::runtime::Runtime;
 use crate::stage::{ArgMark, BoundaryFn, Cmp, Stage};
 use crate::value::{Tag, Value};
+
+impl<L: Language> Frame<'_, L> {
+    /// A direct call whose target was marked "needs split", from a site that has not decided yet:
+    /// the site decides (and perhaps splits), then calls whatever it calls now.
+    #[cold]
+    #[inline(never)]
+    fn split_and_call(&mut self, site: &DirectCallNode<L>, mark: ArgMark) -> Result<Value, Unwind<Value>> {
+        self.rt.before_split_call(site);
+        let cell = site.current();
+        self.call(cell.target(), mark)
+    }
+}
 
 impl<'a, L: Language> Stage<L> for Frame<'a, L> {
     type Val = Value;
@@ -196,6 +208,18 @@ impl<'a, L: Language> Stage<L> for Frame<'a, L> {
         let r = self.rt.call(self, target, mark.0, nargs);
         self.sp = mark.0;
         r
+    }
+    /// The splitting check costs one byte test on the call path: the target's mark. Only a call
+    /// to a marked target reads the site's decision flag, and only an undecided site goes out of
+    /// line to split.
+    #[inline(always)]
+    fn call_direct(&mut self, site: &DirectCallNode<L>, mark: ArgMark) -> Result<Value, Unwind<Value>> {
+        let cell = site.current();
+        let target = cell.target();
+        if !target.needs_split() || site.split_decided() {
+            return self.call(target, mark);
+        }
+        self.split_and_call(site, mark)
     }
     #[inline(always)]
     fn call_indirect(

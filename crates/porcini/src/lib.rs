@@ -28,6 +28,7 @@ pub mod resume;
 pub mod runtime;
 pub mod shape;
 pub mod spec;
+pub mod splitting;
 pub mod stage;
 pub mod string;
 pub mod symbol;

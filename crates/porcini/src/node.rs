@@ -7,8 +7,11 @@
 //! (uninitialized → specialized → … → generic), which is what makes it safe to treat as constant
 //! while compiling.
 
+use std::rc::Rc;
+
+use crate::call_target::DirectCallNode;
 use crate::error::Unwind;
-use crate::frame::Frame;
+use crate::frame::{Frame, FrameDescriptor};
 use crate::language::Language;
 use crate::stage::Stage;
 use crate::resume::Resume;
@@ -80,7 +83,9 @@ pub trait ExprNode<L: Language>: 'static {
     /// Executes while resuming from a frame state, or rehearsing one ([`crate::resume`]).
     fn execute_resume(&self, s: &mut Resume<'_, '_, L>) -> Result<Value, Unwind<Value>>;
     /// A copy of this subtree in its uninitialized state, with fresh profiles (for splitting).
-    fn clone_uninitialized(&self) -> Box<dyn ExprNode<L>>;
+    /// Nodes that refer to their root's frame descriptor refer to `cx`'s instead, so that the
+    /// copy profiles its slot kinds apart from the original.
+    fn clone_uninitialized(&self, cx: &CloneContext) -> Box<dyn ExprNode<L>>;
     /// The node's kind, for dumps and traces (e.g. `Add`).
     fn kind_name(&self) -> &'static str;
     /// The children, in execution order.
@@ -97,6 +102,66 @@ pub trait ExprNode<L: Language>: 'static {
     fn source_position(&self) -> Option<(u32, u32)> {
         None
     }
+    /// The direct call nodes this node holds itself (not those of its children): tools and the
+    /// splitting dumps find a call site's place in its tree through them.
+    fn call_nodes(&self) -> Vec<&DirectCallNode<L>> {
+        Vec::new()
+    }
+}
+
+/// What a tree being copied by [`ExprNode::clone_uninitialized`] needs to know about its new
+/// root: the copy's own frame descriptor, a fresh one whose slot kinds start over. A node that
+/// widens slot kinds holds its root's descriptor, and a split that shared it would keep widening
+/// the original's kinds (and the original the split's). Nested functions of a language with
+/// closures are roots of their own, copied (or not) apart from this tree, so one descriptor is all
+/// a copy needs.
+pub struct CloneContext {
+    descriptor: Rc<FrameDescriptor>,
+}
+
+impl CloneContext {
+    /// A context giving the copied tree `descriptor`.
+    pub fn new(descriptor: Rc<FrameDescriptor>) -> CloneContext {
+        CloneContext { descriptor }
+    }
+    /// The descriptor of the copy's root.
+    pub fn descriptor(&self) -> &Rc<FrameDescriptor> {
+        &self.descriptor
+    }
+}
+
+/// The address of a node, its identity while its tree lives (leaves stored inline in their parent
+/// included, since a tree never moves its nodes once built). Reports name nodes by it, and tools
+/// find a node in its tree by it.
+pub fn node_addr<L: Language>(n: &dyn ExprNode<L>) -> usize {
+    n as *const dyn ExprNode<L> as *const () as usize
+}
+
+/// The path from `root` down to the node at `addr`, both included, or `None` if the node is not in
+/// the tree. Iterative, like every other walk over a tree.
+pub fn path_to<L: Language>(root: &dyn ExprNode<L>, addr: usize) -> Option<Vec<&dyn ExprNode<L>>> {
+    find_path(root, |n| node_addr(n) == addr)
+}
+
+/// The path from `root` down to the first node (in pre-order) that `wanted` accepts.
+pub fn find_path<'a, L: Language>(
+    root: &'a dyn ExprNode<L>,
+    wanted: impl Fn(&dyn ExprNode<L>) -> bool,
+) -> Option<Vec<&'a dyn ExprNode<L>>> {
+    // Each entry is a node and the length of the path above it; the path is cut back to that
+    // length before the node is appended, which is how a depth-first walk keeps its current path
+    // without recursion.
+    let mut stack = vec![(root, 0usize)];
+    let mut path: Vec<&'a dyn ExprNode<L>> = Vec::new();
+    while let Some((n, depth)) = stack.pop() {
+        path.truncate(depth);
+        path.push(n);
+        if wanted(n) {
+            return Some(path);
+        }
+        stack.extend(n.children().into_iter().rev().map(|c| (c, depth + 1)));
+    }
+    None
 }
 
 /// Number of nodes in a subtree (Truffle's `NodeUtil.countNodes`, used by splitting budgets).

@@ -12,7 +12,7 @@
 
 use crate::error::Unwind;
 use crate::language::Language;
-use crate::node::{ExprNode, TypedFail, expect_i64};
+use crate::node::{CloneContext, ExprNode, TypedFail, expect_i64};
 use crate::stage::Stage;
 
 /// A language's inlinable leaf nodes, usually an enum over them.
@@ -29,8 +29,8 @@ pub trait Leaf<L: Language>: Sized + 'static {
     }
     /// The leaf as a node, for tree walks and tools.
     fn node(&self) -> &dyn ExprNode<L>;
-    /// A copy in its uninitialized state (for splitting).
-    fn clone_uninitialized(&self) -> Self;
+    /// A copy in its uninitialized state (for splitting), in the tree `cx` describes.
+    fn clone_uninitialized(&self, cx: &CloneContext) -> Self;
     /// The leaf as a boxed node, for places that hold boxed children only.
     fn into_node(self) -> Box<dyn ExprNode<L>>;
 }
@@ -60,10 +60,10 @@ impl<L: Language, F: Leaf<L>> Operand<L, F> {
         }
     }
     /// A copy in its uninitialized state.
-    pub fn clone_uninitialized(&self) -> Self {
+    pub fn clone_uninitialized(&self, cx: &CloneContext) -> Self {
         match self {
-            Operand::Leaf(f) => Operand::Leaf(f.clone_uninitialized()),
-            Operand::Node(n) => Operand::Node(n.clone_uninitialized()),
+            Operand::Leaf(f) => Operand::Leaf(f.clone_uninitialized(cx)),
+            Operand::Node(n) => Operand::Node(n.clone_uninitialized(cx)),
         }
     }
     /// The operand as a boxed node.

@@ -13,7 +13,7 @@ use porcini_tools::trace::TraceSink;
 use porcini_tools::trace::compilation as opt;
 
 use crate::bigint::{BigInt, Num};
-use crate::call_target::{CallTarget, CallTargetId, RootNode, TargetCell};
+use crate::call_target::{CallTarget, CallTargetId, RootNode, SplitOrigin, TargetCell};
 use crate::compiled::{CompileError, CompiledCode, Compiler};
 use crate::error::{GuestError, Unwind, UnwindKind};
 use crate::frame::Frame;
@@ -24,6 +24,7 @@ use crate::node::ExprNode;
 use crate::object::DynObject;
 use crate::resume::{Deopt, FrameState, Resume};
 use crate::shape::ShapeTable;
+use crate::splitting::Splitting;
 use crate::string::GuestStr;
 use crate::symbol::Interner;
 use crate::value::Value;
@@ -62,13 +63,17 @@ pub struct Runtime<L: Language> {
     log: RefCell<Option<Rc<TraceSink>>>,
     /// Loop iterations before on-stack replacement (`u64::MAX`: never).
     osr_at: Cell<u64>,
+    /// Splitting's engine-wide state, the trace sink and the dump writer ([`crate::splitting`]).
+    pub(crate) splitting: Splitting,
 }
 
 impl<L: Language> Runtime<L> {
     /// A runtime with the given options and language state.
     pub fn new(options: EngineOptions, lang: L::State) -> Runtime<L> {
         let heap = Heap::new(HeapConfig { stress: options.gc_stress, ..HeapConfig::default() });
+        let splitting = Splitting::new(&options);
         Runtime {
+            splitting,
             heap,
             options,
             shapes: ShapeTable::default(),
@@ -96,9 +101,9 @@ impl<L: Language> Runtime<L> {
             t.set_compile_at(at);
         }
     }
-    /// Sends `[engine]` trace lines to `log`.
-    pub fn set_log(&self, log: TraceSink) {
-        *self.log.borrow_mut() = Some(Rc::new(log));
+    /// The sink compilation traces go to (see [`Runtime::set_trace_sink`]).
+    pub(crate) fn set_log(&self, log: Rc<TraceSink>) {
+        *self.log.borrow_mut() = Some(log);
     }
     /// Writes a trace line, if a log is set.
     pub fn trace(&self, line: &str) {
@@ -155,10 +160,17 @@ impl<L: Language> Runtime<L> {
 
     /// Registers a root node as a new call target. Besides the runtime's list, a permanent heap
     /// cell owns it for the call nodes that will call it (see [`TargetCell`]); both let go when
-    /// the runtime is dropped.
+    /// the runtime is dropped. Its nodes widen the splitting budget.
     pub fn create_call_target(&self, root: Box<dyn RootNode<L>>) -> Rc<CallTarget<L>> {
+        let t = self.create_target(root, None);
+        self.splitting.source_created(t.uninitialized_nodes());
+        t
+    }
+    /// Registers a source target (`origin` is `None`) or a split.
+    pub(crate) fn create_target(&self, root: Box<dyn RootNode<L>>, origin: Option<SplitOrigin>) -> Rc<CallTarget<L>> {
         let mut targets = self.targets.borrow_mut();
-        let t = Rc::new(CallTarget::new(CallTargetId(targets.len() as u32), root, NATIVE_STACK_RESERVE));
+        let id = CallTargetId(targets.len() as u32);
+        let t = Rc::new(CallTarget::new(id, root, NATIVE_STACK_RESERVE, origin));
         t.set_native_floor(self.native_floor.get());
         t.set_compile_at(self.first_compile_at());
         t.set_cell(self.heap.alloc_permanent(TargetCell::new(t.clone())));
@@ -168,6 +180,10 @@ impl<L: Language> Runtime<L> {
     /// The call target with this id.
     pub fn call_target(&self, id: CallTargetId) -> Option<Rc<CallTarget<L>>> {
         self.targets.borrow().get(id.0 as usize).cloned()
+    }
+    /// How many call targets were created so far (splits included).
+    pub fn call_target_count(&self) -> usize {
+        self.targets.borrow().len()
     }
     /// All call targets created so far.
     pub fn call_targets(&self) -> Vec<Rc<CallTarget<L>>> {
@@ -418,7 +434,7 @@ impl<L: Language> Runtime<L> {
                 if shown == limit {
                     break;
                 }
-                text.push_str(&format!("\n  {}({})", t.name(), t.root().source_section()));
+                text.push_str(&format!("\n  {}({})", t.name(), t.source_location().unwrap_or_default()));
                 shown += 1;
             }
             frame = fr.caller;

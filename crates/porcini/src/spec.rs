@@ -10,7 +10,7 @@ use std::cell::Cell;
 
 use crate::frame::Frame;
 use crate::language::Language;
-use crate::node::NodeCost;
+use crate::node::{ExprNode, NodeCost};
 
 /// The specialization state of one node.
 #[derive(Default, Debug)]
@@ -85,13 +85,14 @@ impl SpecState {
     }
 }
 
-/// Reports a polymorphic specialization of a node executing in `f` (Truffle's
-/// `Node.reportPolymorphicSpecialize`): the event is recorded on the frame's call target, which is
-/// what the splitting heuristics act on.
+/// Reports a polymorphic specialization of `node`, executing in `f` (Truffle's
+/// `Node.reportPolymorphicSpecialize`): the report goes to the frame's call target, the target
+/// whose tree holds the node, which runs the splitting heuristic ([`crate::splitting`]). A node
+/// executing outside any target has nowhere to report to.
 #[cold]
 #[inline(never)]
-pub fn report_polymorphic_specialize<L: Language>(f: &Frame<'_, L>) {
+pub fn report_polymorphic_specialize<L: Language>(f: &Frame<'_, L>, node: &dyn ExprNode<L>) {
     if let Some(t) = f.target() {
-        t.note_polymorphic_specialize();
+        f.runtime().polymorphic_specialize(t, node);
     }
 }

@@ -11,7 +11,7 @@
 //! "compilation final": constant for the symbolic stage. Everything that flows through `S::Val`,
 //! `S::I64` and `S::Bool` is dynamic.
 
-use crate::call_target::CallTarget;
+use crate::call_target::{CallTarget, DirectCallNode};
 use crate::error::Unwind;
 use crate::frame::{Frame, SlotId};
 use crate::language::Language;
@@ -155,6 +155,14 @@ pub trait Stage<L: Language>: Sized {
     fn push_arg(&mut self, v: Self::Val) -> Result<(), Unwind<Self::Val>>;
     /// Calls `target` directly with the arguments pushed since `mark`.
     fn call(&mut self, target: &CallTarget<L>, mark: ArgMark) -> Result<Self::Val, Unwind<Self::Val>>;
+    /// Calls through a direct call node, with the arguments pushed since `mark`: its current
+    /// target, which a split may have replaced. The interpreter splits a marked target first
+    /// ([`crate::splitting`]); other stages call whatever the node calls now.
+    #[inline(always)]
+    fn call_direct(&mut self, site: &DirectCallNode<L>, mark: ArgMark) -> Result<Self::Val, Unwind<Self::Val>> {
+        let cell = site.current();
+        self.call(cell.target(), mark)
+    }
     /// Calls the target that `resolve` finds for the dynamic `callee` (an indirect call).
     fn call_indirect(
         &mut self,

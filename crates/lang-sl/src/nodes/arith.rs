@@ -185,4 +185,4 @@ impl<K: ArithKind> ArithNode<K> {
     }
 }
 
-expr_node!(generic[K: ArithKind] ArithNode<K>, "Arith", children(t => vec![t.left.node(), t.right.node()]), clone(this => ArithNode::<K>::new(this.left.clone_uninitialized(), this.right.clone_uninitialized(), this.loc.clone())));
+expr_node!(generic[K: ArithKind] ArithNode<K>, "Arith", children(t => vec![t.left.node(), t.right.node()]), clone(this, cx => ArithNode::<K>::new(this.left.clone_uninitialized(cx), this.right.clone_uninitialized(cx), this.loc.clone())));

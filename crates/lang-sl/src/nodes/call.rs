@@ -3,8 +3,9 @@
 //! The call site keeps an inline cache of up to two (function, target) pairs, each guarded by the
 //! function's identity and its "not redefined" assumption, so the callee is a constant for the
 //! compiler (and can later be inlined). A third distinct target turns the site indirect for good.
-//! This is SL's only polymorphism-reporting node: a second cache entry or the switch to indirect
-//! reports a polymorphic specialization, which is what splitting acts on.
+//! A second cache entry or the switch to indirect reports a polymorphic specialization, which is
+//! what splitting acts on. Each entry's direct call node is created by the tree while it runs, so
+//! it records the frame's target as its enclosing one, and it is what a split retargets.
 
 use std::cell::{Cell, OnceCell};
 use std::rc::Rc;
@@ -99,14 +100,14 @@ impl InvokeNode {
             (SITE_MONOMORPHIC_LITERAL, Some(e), _) => {
                 let valid = s.assume(&e.stable);
                 if valid {
-                    return s.call(e.call.target(), mark);
+                    return s.call_direct(&e.call, mark);
                 }
                 self.miss(s, callee, mark)
             }
             (SITE_MONOMORPHIC, Some(e), _) => {
                 let g = self.entry_guard(s, e, callee);
                 if s.speculate(g, "call target") {
-                    return s.call(e.call.target(), mark);
+                    return s.call_direct(&e.call, mark);
                 }
                 self.miss(s, callee, mark)
             }
@@ -114,10 +115,10 @@ impl InvokeNode {
                 let g0 = self.entry_guard(s, e0, callee);
                 s.if_else(
                     g0,
-                    |s| s.call(e0.call.target(), mark),
+                    |s| s.call_direct(&e0.call, mark),
                     |s| {
                         let g1 = self.entry_guard(s, e1, callee);
-                        s.if_else(g1, |s| s.call(e1.call.target(), mark), |s| self.miss(s, callee, mark))
+                        s.if_else(g1, |s| s.call_direct(&e1.call, mark), |s| self.miss(s, callee, mark))
                     },
                 )
             }
@@ -153,10 +154,11 @@ impl InvokeNode {
         let target = resolve_target(rt, callee)?;
         let used = self.cache.iter().filter(|c| c.get().is_some()).count();
         let function = callee.as_function();
+        let mut site = None;
         if let (Some(func), false) = (function, self.state.get() == SITE_INDIRECT) {
             // A target always has its heap cell (the runtime created it); without one the site
             // would simply call indirectly.
-            let call = if used < CACHE_LIMIT { DirectCallNode::new(&target) } else { None };
+            let call = if used < CACHE_LIMIT { DirectCallNode::new(&target, f.target()) } else { None };
             if let Some(call) = call {
                 let entry = CacheEntry { function: callee, call, stable: func.stable_assumption() };
                 let _ = self.cache[used].set(entry);
@@ -166,11 +168,12 @@ impl InvokeNode {
                     _ => SITE_POLYMORPHIC,
                 });
                 if used + 1 > 1 {
-                    porcini::spec::report_polymorphic_specialize(f);
+                    porcini::spec::report_polymorphic_specialize(f, self);
                 }
+                site = self.cache[used].get();
             } else {
                 self.state.set(SITE_INDIRECT);
-                porcini::spec::report_polymorphic_specialize(f);
+                porcini::spec::report_polymorphic_specialize(f, self);
             }
         }
         let mark = f.begin_args();
@@ -180,7 +183,12 @@ impl InvokeNode {
                 return Err(e);
             }
         }
-        f.call(&target, mark)
+        // The new entry's first call goes through its call node, as every later one will, so that
+        // a target already marked for splitting is split for this site at once.
+        match site {
+            Some(e) => f.call_direct(&e.call, mark),
+            None => f.call(&target, mark),
+        }
     }
 
     fn node_cost(&self) -> porcini::NodeCost {
@@ -191,6 +199,9 @@ impl InvokeNode {
             _ => porcini::NodeCost::Megamorphic,
         }
     }
+    fn call_node_list(&self) -> Vec<&DirectCallNode<Sl>> {
+        self.cache.iter().filter_map(|c| c.get()).map(|e| &e.call).collect()
+    }
     fn active_names(&self) -> Vec<&'static str> {
         match self.node_cost() {
             porcini::NodeCost::Uninitialized => Vec::new(),
@@ -200,4 +211,4 @@ impl InvokeNode {
     }
 }
 
-expr_node!(InvokeNode, "Invoke", children(t => std::iter::once(t.callee.node()).chain(t.args.iter().map(|a| a.node())).collect()), clone(this => InvokeNode { callee_const: this.callee_const, ..InvokeNode::new(this.callee.clone_uninitialized(), this.args.iter().map(|a| a.clone_uninitialized()).collect()) }));
+expr_node!(InvokeNode, "Invoke", children(t => std::iter::once(t.callee.node()).chain(t.args.iter().map(|a| a.node())).collect()), clone(this, cx => InvokeNode { callee_const: this.callee_const, ..InvokeNode::new(this.callee.clone_uninitialized(cx), this.args.iter().map(|a| a.clone_uninitialized(cx)).collect()) }), calls);

@@ -80,7 +80,7 @@ impl<const STRICT: bool> OrderNode<STRICT> {
     }
 }
 
-expr_node!(generic[const STRICT: bool] OrderNode<STRICT>, "Order", children(t => vec![t.left.node(), t.right.node()]), clone(this => OrderNode::<STRICT>::new(this.left.clone_uninitialized(), this.right.clone_uninitialized(), this.loc.clone())));
+expr_node!(generic[const STRICT: bool] OrderNode<STRICT>, "Order", children(t => vec![t.left.node(), t.right.node()]), clone(this, cx => OrderNode::<STRICT>::new(this.left.clone_uninitialized(cx), this.right.clone_uninitialized(cx), this.loc.clone())));
 
 /// SL equality of two values (spec §7.4 table).
 pub fn sl_equal(a: Value, b: Value) -> bool {
@@ -166,7 +166,7 @@ impl EqualNode {
     }
 }
 
-expr_node!(EqualNode, "Equal", children(t => vec![t.left.node(), t.right.node()]), clone(this => EqualNode::new(this.left.clone_uninitialized(), this.right.clone_uninitialized())));
+expr_node!(EqualNode, "Equal", children(t => vec![t.left.node(), t.right.node()]), clone(this, cx => EqualNode::new(this.left.clone_uninitialized(cx), this.right.clone_uninitialized(cx))));
 
 /// Logical negation of a boolean-valued child (`!=`, `>`, `>=`).
 pub struct NotNode {
@@ -187,4 +187,4 @@ impl NotNode {
     }
 }
 
-expr_node!(stateless NotNode, "Not", children(t => vec![t.child.node()]), clone(this => NotNode::new(this.child.clone_uninitialized())));
+expr_node!(stateless NotNode, "Not", children(t => vec![t.child.node()]), clone(this, cx => NotNode::new(this.child.clone_uninitialized(cx))));

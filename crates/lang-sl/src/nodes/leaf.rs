@@ -47,7 +47,7 @@ impl Leaf<Sl> for SlLeaf {
             SlLeaf::Arg(n) => n,
         }
     }
-    fn clone_uninitialized(&self) -> Self {
+    fn clone_uninitialized(&self, _cx: &porcini::node::CloneContext) -> Self {
         match self {
             SlLeaf::Local(n) => SlLeaf::Local(n.clone_leaf()),
             SlLeaf::Const(n) => SlLeaf::Const(n.clone_leaf()),

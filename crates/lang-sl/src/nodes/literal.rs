@@ -36,7 +36,7 @@ impl ConstNode {
     }
 }
 
-expr_node!(stateless ConstNode, "Const", children(_t => Vec::new()), clone(this => ConstNode::new(this.value)));
+expr_node!(stateless ConstNode, "Const", children(_t => Vec::new()), clone(this, _cx => ConstNode::new(this.value)));
 
 /// Reads argument `index` (null when the caller passed fewer).
 pub struct ReadArgNode {
@@ -58,4 +58,4 @@ impl ReadArgNode {
     }
 }
 
-expr_node!(stateless ReadArgNode, "ReadArg", children(_t => Vec::new()), clone(this => ReadArgNode::new(this.index)));
+expr_node!(stateless ReadArgNode, "ReadArg", children(_t => Vec::new()), clone(this, _cx => ReadArgNode::new(this.index)));

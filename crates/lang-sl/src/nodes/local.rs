@@ -84,7 +84,7 @@ impl ReadLocalNode {
     }
 }
 
-expr_node!(ReadLocalNode, "ReadLocal", children(_t => Vec::new()), clone(this => this.clone_leaf()));
+expr_node!(ReadLocalNode, "ReadLocal", children(_t => Vec::new()), clone(this, _cx => this.clone_leaf()));
 
 /// Writes a local; evaluates to the written value.
 pub struct WriteLocalNode {
@@ -153,4 +153,4 @@ impl WriteLocalNode {
     }
 }
 
-expr_node!(WriteLocalNode, "WriteLocal", children(t => vec![t.value.node()]), clone(this => WriteLocalNode::new(this.slot, this.value.clone_uninitialized(), this.descriptor.clone())));
+expr_node!(WriteLocalNode, "WriteLocal", children(t => vec![t.value.node()]), clone(this, cx => WriteLocalNode::new(this.slot, this.value.clone_uninitialized(cx), cx.descriptor().clone())));

@@ -47,7 +47,7 @@ impl ToBooleanNode {
     }
 }
 
-expr_node!(stateless ToBooleanNode, "ToBoolean", children(t => vec![t.child.node()]), clone(this => ToBooleanNode::new(this.child.clone_uninitialized(), this.loc.clone())));
+expr_node!(stateless ToBooleanNode, "ToBoolean", children(t => vec![t.child.node()]), clone(this, cx => ToBooleanNode::new(this.child.clone_uninitialized(cx), this.loc.clone())));
 
 /// `&&` (when `is_and`) or `||`.
 pub struct LogicalNode {
@@ -83,4 +83,4 @@ impl LogicalNode {
     }
 }
 
-expr_node!(stateless LogicalNode, "Logical", children(t => vec![t.left.node(), t.right.node()]), clone(this => LogicalNode::new(this.is_and, this.left.clone_uninitialized(), this.right.clone_uninitialized(), this.loc.clone())));
+expr_node!(stateless LogicalNode, "Logical", children(t => vec![t.left.node(), t.right.node()]), clone(this, cx => LogicalNode::new(this.is_and, this.left.clone_uninitialized(cx), this.right.clone_uninitialized(cx), this.loc.clone())));

@@ -49,19 +49,33 @@ pub(crate) fn is_number<S: Stage<Sl>>(s: &mut S, v: S::Val) -> S::Bool {
 }
 
 /// Implements the [`porcini::ExprNode`] boilerplate for a node with an `eval` method:
-/// `expr_node!(Type, "Kind", children(this => [...]), clone(this => ...))` for a node whose cost and
+/// `expr_node!(Type, "Kind", children(this => [...]), clone(this, cx => ...))` for a node whose cost and
 /// active specializations come from its `node_cost` and `active_names` methods, or
 /// `expr_node!(stateless Type, ...)` for a node without specialization state, which keeps the
-/// trait's defaults (monomorphic, no named specializations).
+/// trait's defaults (monomorphic, no named specializations). A node holding direct call nodes
+/// adds `, calls` and lists them in a `call_node_list` method.
 macro_rules! expr_node {
-    (stateless $ty:ident, $name:literal, children($this:ident => $children:expr), clone($this2:ident => $clone:expr)) => {
-        expr_node!(@impl [] $ty, $name, children($this => $children), clone($this2 => $clone), {});
+    ($ty:ident, $name:literal, children($this:ident => $children:expr), clone($this2:ident, $cx:ident => $clone:expr), calls) => {
+        expr_node!(@impl [] $ty, $name, children($this => $children), clone($this2, $cx => $clone), {
+            fn cost(&self) -> porcini::NodeCost {
+                self.node_cost()
+            }
+            fn active_specializations(&self) -> Vec<&'static str> {
+                self.active_names()
+            }
+            fn call_nodes(&self) -> Vec<&porcini::call_target::DirectCallNode<crate::Sl>> {
+                self.call_node_list()
+            }
+        });
     };
-    ($ty:ident, $name:literal, children($this:ident => $children:expr), clone($this2:ident => $clone:expr)) => {
-        expr_node!(generic[] $ty, $name, children($this => $children), clone($this2 => $clone));
+    (stateless $ty:ident, $name:literal, children($this:ident => $children:expr), clone($this2:ident, $cx:ident => $clone:expr)) => {
+        expr_node!(@impl [] $ty, $name, children($this => $children), clone($this2, $cx => $clone), {});
     };
-    (generic[$($g:tt)*] $ty:ty, $name:literal, children($this:ident => $children:expr), clone($this2:ident => $clone:expr)) => {
-        expr_node!(@impl [$($g)*] $ty, $name, children($this => $children), clone($this2 => $clone), {
+    ($ty:ident, $name:literal, children($this:ident => $children:expr), clone($this2:ident, $cx:ident => $clone:expr)) => {
+        expr_node!(generic[] $ty, $name, children($this => $children), clone($this2, $cx => $clone));
+    };
+    (generic[$($g:tt)*] $ty:ty, $name:literal, children($this:ident => $children:expr), clone($this2:ident, $cx:ident => $clone:expr)) => {
+        expr_node!(@impl [$($g)*] $ty, $name, children($this => $children), clone($this2, $cx => $clone), {
             fn cost(&self) -> porcini::NodeCost {
                 self.node_cost()
             }
@@ -71,10 +85,10 @@ macro_rules! expr_node {
         });
     };
     // The shared body; `$extra` holds the methods that differ between the two kinds of node.
-    (@impl [$($g:tt)*] $ty:ty, $name:literal, children($this:ident => $children:expr), clone($this2:ident => $clone:expr), {$($extra:tt)*}) => {
+    (@impl [$($g:tt)*] $ty:ty, $name:literal, children($this:ident => $children:expr), clone($this2:ident, $cx:ident => $clone:expr), {$($extra:tt)*}) => {
         impl<$($g)*> porcini::ExprNode<crate::Sl> for $ty {
             porcini::stage_entry_points!(crate::Sl);
-            fn clone_uninitialized(&self) -> Box<dyn porcini::ExprNode<crate::Sl>> {
+            fn clone_uninitialized(&self, $cx: &porcini::node::CloneContext) -> Box<dyn porcini::ExprNode<crate::Sl>> {
                 let $this2 = self;
                 Box::new($clone)
             }

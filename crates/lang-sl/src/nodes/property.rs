@@ -33,10 +33,10 @@ impl Key {
             Key::Named(..) => Vec::new(),
         }
     }
-    fn clone_uninitialized(&self) -> Key {
+    fn clone_uninitialized(&self, cx: &porcini::node::CloneContext) -> Key {
         match self {
             Key::Named(s, n) => Key::Named(*s, n.clone()),
-            Key::Computed(c) => Key::Computed(Box::new(c.clone_uninitialized())),
+            Key::Computed(c) => Key::Computed(Box::new(c.clone_uninitialized(cx))),
         }
     }
 }
@@ -59,11 +59,12 @@ impl ShapeCache {
     fn used(&self) -> usize {
         self.entries.iter().filter(|e| e.get().is_some()).count()
     }
-    /// Records `shape → slot`, or goes generic when full.
-    fn add(&self, shape: ShapeId, slot: u32) {
+    /// Records `shape → slot`, or goes generic when full. Returns whether the site became more
+    /// polymorphic: a second or later entry, or the switch to generic.
+    fn add(&self, shape: ShapeId, slot: u32) -> bool {
         let used = self.used();
         if self.entries.iter().any(|e| e.get().map(|(s, _)| *s) == Some(shape)) {
-            return;
+            return false;
         }
         if used < CACHE_LIMIT {
             let _ = self.entries[used].set((shape, slot));
@@ -71,12 +72,17 @@ impl ShapeCache {
             self.generic.set(true);
         }
         self.mono.set(if used == 0 { Some((shape, slot)) } else { None });
+        used > 0
     }
-    /// Caches the slot a slow-path access found (if it found one) and passes its value on.
-    fn record(&self, access: Access) -> Result<Value, Unwind<Value>> {
+    /// Caches the slot a slow-path access found (if it found one) and passes its value on. A
+    /// cache that grew past one entry reports a polymorphic specialization of `node`, as SL's
+    /// property nodes do in Truffle (they inherit `@ReportPolymorphism`).
+    fn record(&self, f: &Frame<'_, Sl>, node: &dyn porcini::ExprNode<Sl>, access: Access) -> Result<Value, Unwind<Value>> {
         let (v, hit) = access?;
-        if let Some((shape, slot)) = hit {
-            self.add(shape, slot);
+        if let Some((shape, slot)) = hit
+            && self.add(shape, slot)
+        {
+            porcini::spec::report_polymorphic_specialize(f, node);
         }
         Ok(v)
     }
@@ -230,7 +236,8 @@ impl ReadPropertyNode {
     #[cold]
     #[inline(never)]
     fn read_and_cache(&self, f: &mut Frame<'_, Sl>, vals: &[Value]) -> Result<Value, Unwind<Value>> {
-        self.cache.record(self.lookup(f, vals))
+        let access = self.lookup(f, vals);
+        self.cache.record(f, self, access)
     }
     fn node_cost(&self) -> porcini::NodeCost {
         self.cache.cost()
@@ -240,7 +247,7 @@ impl ReadPropertyNode {
     }
 }
 
-expr_node!(ReadPropertyNode, "ReadProperty", children(t => std::iter::once(t.receiver.node()).chain(t.key.children().into_iter().map(|c| c.node())).collect()), clone(this => ReadPropertyNode::new(this.receiver.clone_uninitialized(), this.key.clone_uninitialized())));
+expr_node!(ReadPropertyNode, "ReadProperty", children(t => std::iter::once(t.receiver.node()).chain(t.key.children().into_iter().map(|c| c.node())).collect()), clone(this, cx => ReadPropertyNode::new(this.receiver.clone_uninitialized(cx), this.key.clone_uninitialized(cx))));
 
 /// `receiver.name = value` or `receiver[key] = value`; evaluates to the value.
 pub struct WritePropertyNode {
@@ -329,7 +336,8 @@ impl WritePropertyNode {
     #[cold]
     #[inline(never)]
     fn write_and_cache(&self, f: &mut Frame<'_, Sl>, vals: &[Value]) -> Result<Value, Unwind<Value>> {
-        self.cache.record(self.store(f, vals))
+        let access = self.store(f, vals);
+        self.cache.record(f, self, access)
     }
     fn node_cost(&self) -> porcini::NodeCost {
         self.cache.cost()
@@ -339,4 +347,4 @@ impl WritePropertyNode {
     }
 }
 
-expr_node!(WritePropertyNode, "WriteProperty", children(t => std::iter::once(t.receiver.node()).chain(t.key.children().into_iter().map(|c| c.node())).chain(std::iter::once(t.value.node())).collect()), clone(this => WritePropertyNode::new(this.receiver.clone_uninitialized(), this.key.clone_uninitialized(), this.value.clone_uninitialized())));
+expr_node!(WritePropertyNode, "WriteProperty", children(t => std::iter::once(t.receiver.node()).chain(t.key.children().into_iter().map(|c| c.node())).chain(std::iter::once(t.value.node())).collect()), clone(this, cx => WritePropertyNode::new(this.receiver.clone_uninitialized(cx), this.key.clone_uninitialized(cx), this.value.clone_uninitialized(cx))));

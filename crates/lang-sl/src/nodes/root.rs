@@ -8,7 +8,8 @@
 
 use std::rc::Rc;
 
-use porcini::call_target::RootNode;
+use porcini::call_target::{RootNode, SourceSection};
+use porcini::node::CloneContext;
 use porcini::control::BodyNode;
 use porcini::resume::Resume;
 use porcini::symbolic::{SymFrame, SymVal};
@@ -17,19 +18,24 @@ use smallvec::SmallVec;
 
 use crate::Sl;
 
-/// An SL function.
+/// An SL function. Splitting may clone it (SL's roots allow cloning, as in Truffle's SL).
 pub struct FunctionRoot {
     name: Box<str>,
     descriptor: Rc<FrameDescriptor>,
     body: BodyNode<Sl>,
-    source: String,
+    source: Option<SourceSection>,
     /// The body's depth plus this root's own level (see [`RootNode::tree_depth`]).
     depth: usize,
 }
 
 impl FunctionRoot {
-    /// A function root; `source` is `file:line` for traces.
-    pub fn new(name: &str, descriptor: Rc<FrameDescriptor>, body: BodyNode<Sl>, source: String) -> FunctionRoot {
+    /// A function root; `source` is where its text is, for traces.
+    pub fn new(
+        name: &str,
+        descriptor: Rc<FrameDescriptor>,
+        body: BodyNode<Sl>,
+        source: Option<SourceSection>,
+    ) -> FunctionRoot {
         let depth = porcini::node::tree_depth(&body as &dyn ExprNode<Sl>).saturating_add(1);
         FunctionRoot { name: name.into(), descriptor, body, source, depth }
     }
@@ -61,8 +67,27 @@ impl RootNode<Sl> for FunctionRoot {
     fn tree_depth(&self) -> usize {
         self.depth
     }
-    fn source_section(&self) -> String {
+    fn source_section(&self) -> Option<SourceSection> {
         self.source.clone()
+    }
+    fn tree(&self) -> Option<&dyn ExprNode<Sl>> {
+        Some(&self.body)
+    }
+    fn is_cloning_allowed(&self) -> bool {
+        true
+    }
+    /// The copy gets a descriptor of its own, so that its slot kinds are profiled for its call
+    /// site alone.
+    fn clone_uninitialized(&self) -> Option<Box<dyn RootNode<Sl>>> {
+        let descriptor = Rc::new(self.descriptor.clone_uninitialized());
+        let cx = CloneContext::new(descriptor.clone());
+        Some(Box::new(FunctionRoot {
+            name: self.name.clone(),
+            descriptor,
+            body: self.body.clone_body(&cx),
+            source: self.source.clone(),
+            depth: self.depth,
+        }))
     }
 }
 

@@ -46,7 +46,7 @@ impl ExprNode<Toy> for Arg {
         use porcini::Stage;
         Ok(s.read_arg(self.0))
     }
-    fn clone_uninitialized(&self) -> Child {
+    fn clone_uninitialized(&self, _cx: &porcini::node::CloneContext) -> Child {
         Box::new(Arg(self.0))
     }
     fn kind_name(&self) -> &'static str {
@@ -62,7 +62,7 @@ macro_rules! toy_node {
     ($ty:ident) => {
         impl porcini::ExprNode<crate::toy::Toy> for $ty {
             porcini::stage_entry_points!(crate::toy::Toy);
-            fn clone_uninitialized(&self) -> crate::toy::Child {
+            fn clone_uninitialized(&self, _cx: &porcini::node::CloneContext) -> crate::toy::Child {
                 Box::new($ty::new())
             }
             fn kind_name(&self) -> &'static str {
