@@ -72,7 +72,7 @@ fn check_in(program: &str, reason: &'static str, nth: usize, gc_stress: bool) ->
 /// rehearsal's path and as many values. (This is the state compiled code will hand over.)
 fn same_state_as_the_record(engine: &SlEngine, main: &CallTarget<lang_sl::Sl>, deopt: &Deopt) {
     let mut rec = Recording::default();
-    SymFrame::new(engine.runtime(), &mut rec).record_root(main.root());
+    SymFrame::new(engine.runtime(), &mut rec).record_root(main.root()).expect("main can be compiled");
     let path: Vec<String> = deopt.state.path.iter().map(u32::to_string).collect();
     let at = format!("\"{}\" @[{}] state(", deopt.reason, path.join("."));
     let exits: Vec<&String> = rec.lines().iter().filter(|l| l.contains(&at)).collect();

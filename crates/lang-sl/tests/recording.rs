@@ -25,7 +25,7 @@ fn record(program: &str, function: &str) -> Vec<String> {
         .unwrap_or_else(|| panic!("no function {function}"));
     let mut rec = Recording::default();
     let mut s = SymFrame::new(rt, &mut rec);
-    s.record_root(target.root());
+    s.record_root(target.root()).expect("the function can be compiled");
     rec.lines().iter().map(|l| l.trim().to_string()).collect()
 }
 
