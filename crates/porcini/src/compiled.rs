@@ -435,17 +435,6 @@ pub trait Compiler<L: Language> {
     ) -> Result<Rc<CompiledCode<L>>, CompileError>;
 }
 
-/// Compiled code reads the shape id of the object `(tag, bits)` (−1 for a non-object, as the
-/// interpreter's `load_shape`).
-///
-/// # Safety
-/// The words are a valid value's.
-pub unsafe extern "C" fn object_shape(tag: u64, bits: u64) -> i64 {
-    // SAFETY: the caller's contract.
-    let v = unsafe { Value::from_words(tag, bits) };
-    v.as_object().map(|o| i64::from(o.shape().0)).unwrap_or(-1)
-}
-
 /// Compiled code reads property slot `index` of the object `(tag, bits)`.
 ///
 /// # Safety
