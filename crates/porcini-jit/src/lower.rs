@@ -273,6 +273,27 @@ impl<'b, L: Language> Lowering<'b, L> {
         }
         self.b.ins().stack_addr(types::I64, slot, 0)
     }
+    /// A call out of compiled code to the runtime entry point at `addr`, which takes the frame,
+    /// the values `leading` makes, and the guest values `args` (as an array and a count): the
+    /// slots are written back before it, since the callee may look at the frame, and read back
+    /// after it.
+    fn call_out(
+        &mut self,
+        sig: ir::SigRef,
+        addr: usize,
+        args: &[SymVal],
+        leading: impl FnOnce(&mut Self) -> Vec<ir::Value>,
+    ) -> SymVal {
+        let array = self.value_array(args);
+        self.spill();
+        let mut params = vec![self.frame];
+        params.extend(leading(self));
+        let n = self.iconst(args.len() as i64);
+        params.extend([array, n]);
+        let r = self.call_result(sig, addr, &params);
+        self.reload();
+        r
+    }
     /// Calls a runtime entry point at `addr` that returns a result; branches to the unwinding
     /// exit when it unwinds, and continues with the value.
     fn call_result(&mut self, sig: ir::SigRef, addr: usize, args: &[ir::Value]) -> SymVal {
@@ -617,38 +638,22 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
 
     fn call(&mut self, target: &CallTarget<L>, args: &[SymVal]) -> SymVal {
         self.out.calls += 1;
-        let array = self.value_array(args);
-        self.spill();
-        let target = self.iconst(target as *const CallTarget<L> as i64);
-        let n = self.iconst(args.len() as i64);
-        let r = self.call_result(self.sigs.call, compiled::call::<L> as *const () as usize, &[self.frame, target, array, n]);
-        self.reload();
-        r
+        let target = target as *const CallTarget<L> as i64;
+        self.call_out(self.sigs.call, compiled::call::<L> as *const () as usize, args, |s| vec![s.iconst(target)])
     }
     fn call_indirect(&mut self, resolve: ResolveFn<L>, callee: SymVal, args: &[SymVal]) -> SymVal {
         self.out.calls += 1;
         let (t, v) = self.words(callee);
-        let array = self.value_array(args);
-        self.spill();
-        let resolve = self.iconst(resolve as *const () as i64);
-        let n = self.iconst(args.len() as i64);
+        let resolve = resolve as *const () as i64;
         let addr = compiled::call_indirect::<L> as *const () as usize;
-        let r = self.call_result(self.sigs.indirect, addr, &[self.frame, resolve, t, v, array, n]);
-        self.reload();
-        r
+        self.call_out(self.sigs.indirect, addr, args, |s| vec![s.iconst(resolve), t, v])
     }
     fn call_boundary(&mut self, _name: &'static str, site: BoundarySite<L>, args: &[SymVal]) -> SymVal {
         let site = Box::new(site);
         let site_addr = &*site as *const BoundarySite<L> as i64;
         self.out.sites.push(site);
-        let array = self.value_array(args);
-        self.spill();
-        let site = self.iconst(site_addr);
-        let n = self.iconst(args.len() as i64);
         let addr = compiled::boundary::<L> as *const () as usize;
-        let r = self.call_result(self.sigs.boundary, addr, &[self.frame, site, array, n]);
-        self.reload();
-        r
+        self.call_out(self.sigs.boundary, addr, args, |s| vec![s.iconst(site_addr)])
     }
     fn dead(&mut self) -> SymVal {
         let (t, v) = (self.iconst(Tag::Null as i64), self.iconst(0));

@@ -366,15 +366,21 @@ impl<L: Language> CompiledCode<L> {
     /// Discards the code: the target goes back to the interpreter (and will be compiled again
     /// when the policy says so), and frames still running it leave at their next check.
     pub fn invalidate(&self, reason: &str) {
-        if !self.valid.replace(false) {
-            return;
-        }
-        if let Some(t) = self.target.upgrade() {
-            t.uninstall(self);
+        if let Some(t) = self.discard() {
             if let Some(log) = &*self.log.borrow() {
                 log.line(&self.trace_line(&t, |s| porcini_tools::trace::compilation::invalidated(s, reason)));
             }
         }
+    }
+    /// Marks the code invalid and takes it off its target; the target, if this did it (the
+    /// first time, while the target lives).
+    fn discard(&self) -> Option<Rc<CallTarget<L>>> {
+        if !self.valid.replace(false) {
+            return None;
+        }
+        let t = self.target.upgrade()?;
+        t.uninstall(self);
+        Some(t)
     }
     /// A trace line about this code of `t`: a loop's code is named `<name><OSR>`, as Truffle
     /// names OSR targets.
@@ -395,10 +401,7 @@ impl<L: Language> CompiledCode<L> {
             log.line(&self.trace_line(&t, |s| porcini_tools::trace::compilation::deoptimized(s, invalidate, Some(p.reason))));
         }
         if invalidate {
-            self.valid.set(false);
-            if let Some(t) = self.target.upgrade() {
-                t.uninstall(self);
-            }
+            self.discard();
         }
     }
 }

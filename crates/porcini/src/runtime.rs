@@ -9,7 +9,6 @@ use std::rc::Rc;
 
 use porcini_gc::{Gc, Heap, HeapConfig, Trace, Tracer};
 use porcini_tools::options::EngineOptions;
-use porcini_tools::trace::TraceSink;
 use porcini_tools::trace::compilation as opt;
 
 use crate::bigint::{BigInt, Num};
@@ -59,8 +58,6 @@ pub struct Runtime<L: Language> {
     /// Every code ever installed: frames may run invalidated code until they return, so code
     /// lives as long as the runtime.
     codes: RefCell<Vec<Rc<CompiledCode<L>>>>,
-    /// Where `[engine]` trace lines go (none: tracing is off).
-    log: RefCell<Option<Rc<TraceSink>>>,
     /// Loop iterations before on-stack replacement (`u64::MAX`: never).
     osr_at: Cell<u64>,
     /// Splitting's engine-wide state, the trace sink and the dump writer ([`crate::splitting`]).
@@ -85,7 +82,6 @@ impl<L: Language> Runtime<L> {
             targets: RefCell::new(Vec::new()),
             compiler: RefCell::new(None),
             codes: RefCell::new(Vec::new()),
-            log: RefCell::new(None),
             osr_at: Cell::new(u64::MAX),
         }
     }
@@ -99,16 +95,6 @@ impl<L: Language> Runtime<L> {
         let at = self.first_compile_at();
         for t in self.targets.borrow().iter() {
             t.set_compile_at(at);
-        }
-    }
-    /// The sink compilation traces go to (see [`Runtime::set_trace_sink`]).
-    pub(crate) fn set_log(&self, log: Rc<TraceSink>) {
-        *self.log.borrow_mut() = Some(log);
-    }
-    /// Writes a trace line, if a log is set.
-    pub fn trace(&self, line: &str) {
-        if let Some(log) = &*self.log.borrow() {
-            log.line(line);
         }
     }
     /// The call-and-loop count at which a new target is first considered for compilation.
@@ -441,7 +427,7 @@ impl<L: Language> Runtime<L> {
         }
         let path: Vec<String> = path.iter().map(u32::to_string).collect();
         text.push_str(&format!("\n  Reason: {reason} (node path [{}])", path.join(".")));
-        self.trace(&text);
+        self.trace_line(&text);
     }
 
     /// The compilation policy, reached when a target's count hits its threshold: compile it if
@@ -492,7 +478,7 @@ impl<L: Language> Runtime<L> {
 
     fn trace_failure(&self, target: &CallTarget<L>, time: &str, reason: &str) {
         if self.options.trace_compilation || self.options.trace_compilation_details {
-            self.trace(&target.trace_line(|s| opt::failed(s, 1, time, reason)));
+            self.trace_line(&target.trace_line(|s| opt::failed(s, 1, time, reason)));
         }
     }
 
@@ -525,7 +511,7 @@ impl<L: Language> Runtime<L> {
         let id = self.codes.borrow().len() as u64 + 1;
         code.set_id(id);
         let tracing = self.options.trace_compilation || self.options.trace_compilation_details;
-        code.set_log(if tracing { self.log.borrow().clone() } else { None }, tracing);
+        code.set_log(if tracing { self.trace_sink() } else { None }, tracing);
         self.codes.borrow_mut().push(code.clone());
         let Some(body) = code.body() else { return };
         for a in &body.assumptions {
@@ -554,7 +540,7 @@ impl<L: Language> Runtime<L> {
             };
             let osr_name = format!("{}<OSR>", target.name());
             let name = if code.is_osr() { Some(osr_name.as_str()) } else { None };
-            self.trace(&target.trace_line_named(name, |s| opt::done(s, &done)));
+            self.trace_line(&target.trace_line_named(name, |s| opt::done(s, &done)));
         }
     }
 

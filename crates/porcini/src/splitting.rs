@@ -152,9 +152,12 @@ struct Step<L: Language> {
 impl<L: Language> Runtime<L> {
     /// Gives the runtime the sink its trace lines go to (none by default: traces are dropped).
     pub fn set_trace_sink(&self, sink: TraceSink) {
-        let sink = std::rc::Rc::new(sink);
-        *self.splitting.trace.borrow_mut() = Some(sink.clone());
-        self.set_log(sink);
+        *self.splitting.trace.borrow_mut() = Some(std::rc::Rc::new(sink));
+    }
+    /// The sink trace lines go to, for code that writes them later on its own (compiled code
+    /// tracing its deoptimizations).
+    pub(crate) fn trace_sink(&self) -> Option<std::rc::Rc<TraceSink>> {
+        self.splitting.trace.borrow().clone()
     }
     /// Gives the runtime the writer its dumps go to (none by default: dumps are dropped).
     pub fn set_dump_writer(&self, writer: Box<dyn DumpWriter>) {

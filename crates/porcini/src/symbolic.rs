@@ -137,6 +137,18 @@ impl<'a, L: Language> SymFrame<'a, L> {
         }
         self.open = false;
     }
+    /// What an if-arm hands to the merge: its value if it falls through, nothing if it left
+    /// (after emitting where an abrupt completion goes).
+    fn arm_value(&mut self, r: Result<SymVal, Unwind<SymVal>>) -> Option<SymVal> {
+        match r {
+            Ok(x) if self.open => Some(x),
+            Ok(_) => None,
+            Err(u) => {
+                self.leave(u);
+                None
+            }
+        }
+    }
     fn drain_args(&mut self, mark: ArgMark) -> Vec<SymVal> {
         self.args.drain(mark.0.min(self.args.len())..).collect()
     }
@@ -247,26 +259,12 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
         let a = then(self);
         self.live.truncate(live);
         let first_kind = a.as_ref().err().map(|u| u.kind());
-        let a = match a {
-            Ok(x) if self.open => Some(x),
-            Ok(_) => None,
-            Err(u) => {
-                self.leave(u);
-                None
-            }
-        };
+        let a = self.arm_value(a);
         self.open = reachable;
         self.em.begin_else(a);
         let b = els(self);
         self.live.truncate(live);
-        let b = match b {
-            Ok(x) if self.open => Some(x),
-            Ok(_) => None,
-            Err(u) => {
-                self.leave(u);
-                None
-            }
-        };
+        let b = self.arm_value(b);
         let merged = self.em.end_if(b);
         self.open = reachable && merged.is_some();
         match merged {
