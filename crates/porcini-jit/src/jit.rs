@@ -13,8 +13,9 @@ use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{Linkage, Module, default_libcall_names};
 use porcini::call_target::CallTarget;
 use porcini::compiled::{CodeBody, CompileError, CompileStats, CompiledCode, Compiler, EntryFn};
+use porcini::inlining::Inliner;
 use porcini::symbolic::SymFrame;
-use porcini::{ExprNode, Language, Runtime};
+use porcini::{ExprNode, Language, Runtime, Value};
 
 use crate::lower::Lowering;
 
@@ -84,19 +85,21 @@ impl<L: Language> Compiler<L> for Jit {
         rt: &Runtime<L>,
         target: &Rc<CallTarget<L>>,
         node: &dyn ExprNode<L>,
+        slots: &[Value],
     ) -> Result<Rc<CompiledCode<L>>, CompileError> {
-        self.compile_unit(rt, target, CompiledCode::reserve_osr(target, node), Some(node))
+        self.compile_unit(rt, target, CompiledCode::reserve_osr(target, node), Some((node, slots)))
     }
 }
 
 impl Jit {
-    /// Compiles a unit of `target`: its root, or one of its loops (`osr`), into `code`.
+    /// Compiles a unit of `target`: its root, or one of its loops (`osr`, with the frame's slots
+    /// at entry), into `code`.
     fn compile_unit<L: Language>(
         &self,
         rt: &Runtime<L>,
         target: &Rc<CallTarget<L>>,
         code: Rc<CompiledCode<L>>,
-        osr: Option<&dyn ExprNode<L>>,
+        osr: Option<(&dyn ExprNode<L>, &[Value])>,
     ) -> Result<Rc<CompiledCode<L>>, CompileError> {
         let mut st = self.state.borrow_mut();
         let st = &mut *st;
@@ -114,11 +117,15 @@ impl Jit {
         // Partial evaluation: the target's node code on the symbolic stage, lowered as it goes.
         let builder = FunctionBuilder::new(&mut func, &mut st.builder_context);
         let mut lowering = Lowering::new(builder, target, &code, osr.is_some());
-        let mut stage = SymFrame::new(rt, &mut lowering);
+        if let Some((_, slots)) = osr {
+            lowering.speculate_slot_tags(target, slots);
+        }
+        let mut stage = SymFrame::new(rt, &mut lowering).with_inliner(Inliner::from_options(&rt.options));
         let pe = match osr {
-            Some(node) => stage.record_loop(node),
+            Some((node, _)) => stage.record_loop(node),
             None => stage.record_root(target.root()),
         };
+        let inlined = stage.inlined();
         let lowered = lowering.finish(module.isa().frontend_config());
         pe.map_err(CompileError::Permanent)?;
         let ir_after_pe = func.dfg.num_insts();
@@ -157,6 +164,7 @@ impl Jit {
                 code_size,
                 address: ptr as usize,
                 calls: lowered.calls,
+                inlined,
             },
         });
         Ok(code)

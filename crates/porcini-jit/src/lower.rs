@@ -8,14 +8,26 @@
 //! integer is one `i64`; a condition is one `i8`. Frame slots are pairs of Cranelift variables
 //! (a virtual frame), so a loop's locals live in registers. The slots are written back to the
 //! activation's cells (`spill`) only where something else may look at them: before a call, a
-//! boundary or a deoptimization; after a call they are read back, because a callee may write
-//! its caller's frame (SL's `helloEqualsWorld` does).
+//! boundary or a deoptimization. After a builtin, an indirect call or a boundary they are read
+//! back, because those may write their caller's frame (SL's `helloEqualsWorld` does); a guest
+//! function's nodes write only their own frame, so after a direct guest call they are not.
+//!
+//! Known tags. Tag words are shared constants whenever they are known (a constant, a boxed
+//! integer, a slot after a passed tag guard, a loop slot speculated at entry), so a tag test of
+//! a known tag folds while lowering and Cranelift's SSA construction keeps a slot's constant tag
+//! through merges and loop headers instead of making a block parameter of it.
+//!
+//! Inlined callees. Between `begin_inline` and `end_inline` the callee's slots are variables of
+//! their own and its arguments are the caller's handles; its returns jump to a block after the
+//! call. Its slots have no cells: a deoptimization inside it hands them, with the evaluated
+//! values of every waiting frame, to the runtime, which rebuilds the callee's frame.
 //!
 //! Exits. A failed speculation branches to a cold block that spills the slots, stores the frame
 //! state's live values in a stack slot and calls [`porcini::compiled::deoptimize`], whose result
 //! (the interpreter finishing the activation) becomes the function's. A guest error returned by a
 //! call branches to one shared block that returns "unwinding".
 
+use std::collections::HashMap;
 use std::marker::PhantomData;
 
 use cranelift_codegen::ir::condcodes::IntCC;
@@ -24,13 +36,13 @@ use cranelift_codegen::ir::{
 };
 use cranelift_frontend::{FunctionBuilder, Variable};
 use porcini::assumption::Assumption;
-use porcini::call_target::CallTarget;
-use porcini::compiled::{self, BoundarySite, CompiledCode, DeoptPoint, LiveKind, RawResult};
+use porcini::call_target::{CallTarget, CallTargetId};
+use porcini::compiled::{self, BoundarySite, CompiledCode, DeoptPoint, InlinedFrame, LiveKind, RawResult};
 use porcini::object::ObjectLayout;
 use porcini::emitter::{ArithOp, Emitter, LogicOp, LoopExit, StateRef, Transfer};
 use porcini::stage::{Cmp, ResolveFn};
 use porcini::symbolic::SymVal;
-use porcini::{Language, SlotId, Tag, Value};
+use porcini::{Language, SlotId, SlotKind, Tag, Value};
 
 const VALUE_SIZE: i32 = 16;
 
@@ -51,6 +63,8 @@ struct IfArms {
     els: Block,
     merge: Block,
     was_dead: bool,
+    /// The tag word the then-arm passed to the merge, when it reached it.
+    then_tag: Option<ir::Value>,
 }
 
 /// A loop being lowered.
@@ -58,6 +72,24 @@ struct LoopBlocks {
     header: Block,
     exit: Block,
     was_dead: bool,
+}
+
+/// A frame whose slots are variables: the compiled activation's own (the first), or an inlined
+/// callee's.
+struct FrameVars {
+    slots: Vec<(Variable, Variable)>,
+    inlined: Option<InlinedCall>,
+}
+
+/// What lowering keeps of an inlined callee while its body is emitted.
+struct InlinedCall {
+    target: CallTargetId,
+    /// Its arguments (an inlined callee reads them from these handles, not from memory).
+    args: Vec<SymVal>,
+    /// Where its returns jump, with the returned value's two words.
+    ret: Block,
+    /// The tag word every return so far passed (`Some(None)`: they differ).
+    ret_tag: Option<Option<ir::Value>>,
 }
 
 /// The signatures of the runtime entry points compiled code calls.
@@ -86,7 +118,9 @@ pub(crate) struct Lowering<'b, L: Language> {
     args: ir::Value,
     nargs: ir::Value,
     slots: ir::Value,
-    slot_vars: Vec<(Variable, Variable)>,
+    /// The frames whose slots are variables, the compiled activation's first, then the inlined
+    /// callees being emitted, innermost last.
+    frames: Vec<FrameVars>,
     ifs: Vec<IfArms>,
     loops: Vec<LoopBlocks>,
     /// The shared block that returns "unwinding".
@@ -98,6 +132,19 @@ pub(crate) struct Lowering<'b, L: Language> {
     /// leaves them written back, since the interpreter carries on with the frame.
     osr: bool,
     sigs: Sigs,
+    /// One constant per tag, defined in the entry block (so it dominates every use). Tag words
+    /// are always these values when known, so the SSA construction of slot variables merges
+    /// equal tags into the same value rather than a block parameter, and a tag test of a known
+    /// tag folds while lowering.
+    tags: Vec<ir::Value>,
+    /// The condition constant `true`, which a folded guard needs no exit for.
+    holds: ir::Value,
+    /// Negated conditions: `not c` → `c`, so that a guard on a negation branches on `c` itself
+    /// (an overflow check is then one branch on the flag).
+    negations: HashMap<ir::Value, ir::Value>,
+    /// The tag tests made so far: condition → (tested tag word, tag). A guard on one of them
+    /// tells the rest of its path the slot's tag (see `refine`).
+    tag_tests: HashMap<ir::Value, (ir::Value, Tag)>,
     code: *const CompiledCode<L>,
     valid_flag: *const bool,
     out: Lowered<L>,
@@ -131,6 +178,8 @@ impl<'b, L: Language> Lowering<'b, L> {
             load: sig(&mut b, &[i64t; 3], &[i64t; 2]),
             store: sig(&mut b, &[i64t; 5], &[]),
         };
+        let tags: Vec<ir::Value> = (0..=Tag::Host as i64).map(|t| b.ins().iconst(i64t, t)).collect();
+        let holds = b.ins().iconst(types::I8, 1);
         let mut slot_vars = Vec::with_capacity(target.frame_size());
         for i in 0..target.frame_size() {
             let (t, v) = (b.declare_var(i64t), b.declare_var(i64t));
@@ -141,7 +190,7 @@ impl<'b, L: Language> Lowering<'b, L> {
                     b.ins().load(i64t, MemFlagsData::trusted(), slots, off + Value::PAYLOAD_OFFSET),
                 )
             } else {
-                (b.ins().iconst(i64t, Tag::Empty as i64), b.ins().iconst(i64t, 0))
+                (tags[Tag::Empty as usize], b.ins().iconst(i64t, 0))
             };
             b.def_var(t, tag);
             b.def_var(v, bits);
@@ -150,7 +199,7 @@ impl<'b, L: Language> Lowering<'b, L> {
         let unwind = b.create_block();
         b.set_cold_block(unwind);
         // Handle 0 is never given out; it stands for anything malformed.
-        let null_tag = b.ins().iconst(i64t, Tag::Null as i64);
+        let null_tag = tags[Tag::Null as usize];
         let zero = b.ins().iconst(i64t, 0);
         Lowering {
             b,
@@ -159,7 +208,7 @@ impl<'b, L: Language> Lowering<'b, L> {
             args,
             nargs,
             slots,
-            slot_vars,
+            frames: vec![FrameVars { slots: slot_vars, inlined: None }],
             ifs: Vec::new(),
             loops: Vec::new(),
             unwind,
@@ -167,10 +216,37 @@ impl<'b, L: Language> Lowering<'b, L> {
             object: ObjectLayout::get(),
             osr,
             sigs,
+            tags,
+            holds,
+            tag_tests: HashMap::new(),
+            negations: HashMap::new(),
             code: code as *const CompiledCode<L>,
             valid_flag: code.valid_flag(),
             out: Lowered { deopts: Vec::new(), sites: Vec::new(), assumptions: Vec::new(), calls: 0 },
             _lang: PhantomData,
+        }
+    }
+
+    /// For a loop's unit: speculates that each slot whose kind has settled on integers (or
+    /// booleans) and that holds one at entry keeps that tag, so the slot's tag word is a
+    /// constant in the loop rather than a value merged at its header and tested every iteration.
+    /// The checks are made once, at entry; a slot that fails one leaves for the interpreter at
+    /// the start of the loop, and the code is invalidated (the loop may be compiled again).
+    pub(crate) fn speculate_slot_tags(&mut self, target: &CallTarget<L>, entry: &[Value]) {
+        let descriptor = target.root().frame_descriptor();
+        for i in 0..self.frames[0].slots.len() {
+            let tag = match (descriptor.kind(SlotId(i as u32)), entry.get(i).map(|v| v.tag())) {
+                (SlotKind::Long, Some(Tag::Int)) => Tag::Int,
+                (SlotKind::Boolean, Some(Tag::Bool)) => Tag::Bool,
+                _ => continue,
+            };
+            let var = self.frames[0].slots[i].0;
+            let t = self.b.use_var(var);
+            let holds = self.b.ins().icmp_imm_s(IntCC::Equal, t, tag as i64);
+            let start = StateRef { callers: &[], path: &[], live: &[] };
+            self.exit_unless(holds, "slot kind at loop entry", start, Transfer::Invalidate);
+            let known = self.tag(tag);
+            self.b.def_var(var, known);
         }
     }
 
@@ -197,13 +273,34 @@ impl<'b, L: Language> Lowering<'b, L> {
     fn iconst(&mut self, v: i64) -> ir::Value {
         self.b.ins().iconst(types::I64, v)
     }
+    /// The tag word of `tag` (the shared constant).
+    fn tag(&self, tag: Tag) -> ir::Value {
+        self.tags[tag as usize]
+    }
+    /// The tag a tag word is known to hold, if it is one of the shared constants.
+    fn known_tag(&self, t: ir::Value) -> Option<usize> {
+        self.tags.iter().position(|&c| c == t)
+    }
+    /// After a guard that `t` holds `tag` passed: every slot whose tag word is `t` here holds
+    /// `tag` on the rest of the path, so its variable gets the constant and later tests of it
+    /// fold (a parameter's tag is tested once, not at every read). The slots of every frame are
+    /// refined: an inlined callee's parameter is its caller's local.
+    fn refine(&mut self, t: ir::Value, tag: Tag) {
+        let known = self.tag(tag);
+        let vars: Vec<Variable> = self.frames.iter().flat_map(|f| f.slots.iter().map(|&(t, _)| t)).collect();
+        for var in vars {
+            if self.b.use_var(var) == t {
+                self.b.def_var(var, known);
+            }
+        }
+    }
     /// The two words of a value, boxing an integer or a condition.
     fn words(&mut self, x: SymVal) -> (ir::Value, ir::Value) {
         match self.repr(x) {
             Repr::Val(t, v) => (t, v),
-            Repr::I64(v) => (self.iconst(Tag::Int as i64), v),
+            Repr::I64(v) => (self.tag(Tag::Int), v),
             Repr::Bool(c) => {
-                let t = self.iconst(Tag::Bool as i64);
+                let t = self.tag(Tag::Bool);
                 (t, self.b.ins().uextend(types::I64, c))
             }
         }
@@ -238,9 +335,14 @@ impl<'b, L: Language> Lowering<'b, L> {
         self.b.switch_to_block(blk);
         self.dead = false;
     }
-    /// Writes the slot variables back to the activation's cells.
+    /// The slot variables of the frame being emitted.
+    fn slots(&self) -> &[(Variable, Variable)] {
+        self.frames.last().map_or(&[], |f| &f.slots)
+    }
+    /// Writes the slot variables back to the activation's cells (an inlined callee's slots have
+    /// no cells: a deoptimization hands them over with the live values).
     fn spill(&mut self) {
-        for (i, &(t, v)) in self.slot_vars.iter().enumerate() {
+        for (i, &(t, v)) in self.frames[0].slots.iter().enumerate() {
             let off = i as i32 * VALUE_SIZE;
             let (tag, bits) = (self.b.use_var(t), self.b.use_var(v));
             self.b.ins().store(MemFlagsData::trusted(), tag, self.slots, off + Value::TAG_OFFSET);
@@ -249,8 +351,8 @@ impl<'b, L: Language> Lowering<'b, L> {
     }
     /// Reads the slot variables back from the activation's cells.
     fn reload(&mut self) {
-        for i in 0..self.slot_vars.len() {
-            let (t, v) = self.slot_vars[i];
+        for i in 0..self.frames[0].slots.len() {
+            let (t, v) = self.frames[0].slots[i];
             let off = i as i32 * VALUE_SIZE;
             let tag = self.b.ins().load(types::I64, MemFlagsData::trusted(), self.slots, off + Value::TAG_OFFSET);
             let bits = self.b.ins().load(types::I64, MemFlagsData::trusted(), self.slots, off + Value::PAYLOAD_OFFSET);
@@ -275,13 +377,14 @@ impl<'b, L: Language> Lowering<'b, L> {
     }
     /// A call out of compiled code to the runtime entry point at `addr`, which takes the frame,
     /// the values `leading` makes, and the guest values `args` (as an array and a count): the
-    /// slots are written back before it, since the callee may look at the frame, and read back
-    /// after it.
+    /// slots are written back before it, since the callee may look at the frame (a stack trace
+    /// does), and read back after it when the callee may also write it (`writes_frame`).
     fn call_out(
         &mut self,
         sig: ir::SigRef,
         addr: usize,
         args: &[SymVal],
+        writes_frame: bool,
         leading: impl FnOnce(&mut Self) -> Vec<ir::Value>,
     ) -> SymVal {
         let array = self.value_array(args);
@@ -291,7 +394,9 @@ impl<'b, L: Language> Lowering<'b, L> {
         let n = self.iconst(args.len() as i64);
         params.extend([array, n]);
         let r = self.call_result(sig, addr, &params);
-        self.reload();
+        if writes_frame {
+            self.reload();
+        }
         r
     }
     /// Calls a runtime entry point at `addr` that returns a result; branches to the unwinding
@@ -310,23 +415,25 @@ impl<'b, L: Language> Lowering<'b, L> {
     /// Emits, in the current block, the exit to the interpreter at deoptimization point `state`.
     fn exit_to_interpreter(&mut self, reason: &'static str, state: StateRef<'_>, how: Transfer) {
         self.spill();
-        let mut kinds = Vec::with_capacity(state.live.len());
+        // Frame k's state: the waiting callers' first, the innermost frame's last.
+        let frame_state = |k: usize| match state.callers.get(k) {
+            Some(c) => (c.path.as_slice(), c.live.as_slice()),
+            None => (state.path, state.live),
+        };
         let mut words = Vec::new();
-        for &x in state.live {
-            match self.repr(x) {
-                Repr::Val(t, v) => {
-                    kinds.push(LiveKind::Val);
-                    words.extend([t, v]);
-                }
-                Repr::I64(v) => {
-                    kinds.push(LiveKind::I64);
-                    words.push(v);
-                }
-                Repr::Bool(c) => {
-                    kinds.push(LiveKind::Bool);
-                    words.push(self.b.ins().uextend(types::I64, c));
-                }
+        let (path, live) = frame_state(0);
+        let kinds = self.live_words(live, &mut words);
+        let mut inlined = Vec::with_capacity(self.frames.len() - 1);
+        for k in 1..self.frames.len() {
+            for i in 0..self.frames[k].slots.len() {
+                let (t, v) = self.frames[k].slots[i];
+                words.extend([self.b.use_var(t), self.b.use_var(v)]);
             }
+            let (callee_path, callee_live) = frame_state(k);
+            let callee_kinds = self.live_words(callee_live, &mut words);
+            let f = &self.frames[k];
+            let target = f.inlined.as_ref().map_or(CallTargetId(u32::MAX), |i| i.target);
+            inlined.push(InlinedFrame { target, path: callee_path.into(), slots: f.slots.len(), kinds: callee_kinds.into() });
         }
         let live = if words.is_empty() {
             self.iconst(0)
@@ -342,7 +449,7 @@ impl<'b, L: Language> Lowering<'b, L> {
             self.b.ins().stack_addr(types::I64, slot, 0)
         };
         let point = self.out.deopts.len() as u32;
-        self.out.deopts.push(DeoptPoint { path: state.path.into(), kinds: kinds.into(), reason, how });
+        self.out.deopts.push(DeoptPoint { path: path.into(), kinds: kinds.into(), inlined: inlined.into(), reason, how });
         let callee = self.iconst(compiled::deoptimize::<L> as *const () as i64);
         let code = self.iconst(self.code as i64);
         let point = self.b.ins().iconst(types::I32, i64::from(point));
@@ -350,11 +457,38 @@ impl<'b, L: Language> Lowering<'b, L> {
         let r = self.b.inst_results(call).to_vec();
         self.b.ins().return_(&r);
     }
+    /// Appends the words of the evaluated values `live` to `words`; their layout.
+    fn live_words(&mut self, live: &[SymVal], words: &mut Vec<ir::Value>) -> Vec<LiveKind> {
+        let mut kinds = Vec::with_capacity(live.len());
+        for &x in live {
+            match self.repr(x) {
+                Repr::Val(t, v) => {
+                    kinds.push(LiveKind::Val);
+                    words.extend([t, v]);
+                }
+                Repr::I64(v) => {
+                    kinds.push(LiveKind::I64);
+                    words.push(v);
+                }
+                Repr::Bool(c) => {
+                    kinds.push(LiveKind::Bool);
+                    words.push(self.b.ins().uextend(types::I64, c));
+                }
+            }
+        }
+        kinds
+    }
     /// Branches to an exit to the interpreter unless `holds`.
     fn exit_unless(&mut self, holds: ir::Value, reason: &'static str, state: StateRef<'_>, how: Transfer) {
+        if holds == self.holds {
+            return;
+        }
         let (ok, exit) = (self.b.create_block(), self.b.create_block());
         self.b.set_cold_block(exit);
-        self.b.ins().brif(holds, ok, &[], exit, &[]);
+        match self.negations.get(&holds) {
+            Some(&fails) => self.b.ins().brif(fails, exit, &[], ok, &[]),
+            None => self.b.ins().brif(holds, ok, &[], exit, &[]),
+        };
         self.b.switch_to_block(exit);
         self.b.seal_block(exit);
         self.exit_to_interpreter(reason, state, how);
@@ -365,7 +499,7 @@ impl<'b, L: Language> Lowering<'b, L> {
 
 impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
     fn konst(&mut self, v: Value) -> SymVal {
-        let (t, b) = (self.iconst(v.tag() as i64), self.iconst(v.bits() as i64));
+        let (t, b) = (self.tag(v.tag()), self.iconst(v.bits() as i64));
         self.push(Repr::Val(t, b))
     }
     fn i64_const(&mut self, v: i64) -> SymVal {
@@ -377,10 +511,21 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.push(Repr::Bool(c))
     }
     fn has_tag(&mut self, x: SymVal, tag: Tag) -> SymVal {
-        let c = match self.repr(x) {
-            Repr::Val(t, _) => self.b.ins().icmp_imm_s(IntCC::Equal, t, tag as i64),
-            Repr::I64(_) => self.b.ins().iconst(types::I8, i64::from(tag == Tag::Int)),
-            Repr::Bool(_) => self.b.ins().iconst(types::I8, i64::from(tag == Tag::Bool)),
+        let known = match self.repr(x) {
+            Repr::Val(t, _) => match self.known_tag(t) {
+                Some(k) => Some(k == tag as usize),
+                None => {
+                    let c = self.b.ins().icmp_imm_s(IntCC::Equal, t, tag as i64);
+                    self.tag_tests.insert(c, (t, tag));
+                    return self.push(Repr::Bool(c));
+                }
+            },
+            Repr::I64(_) => Some(tag == Tag::Int),
+            Repr::Bool(_) => Some(tag == Tag::Bool),
+        };
+        let c = match known {
+            Some(true) => self.holds,
+            _ => self.b.ins().iconst(types::I8, 0),
         };
         self.push(Repr::Bool(c))
     }
@@ -394,12 +539,12 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
     }
     fn box_i64(&mut self, x: SymVal) -> SymVal {
         let v = self.int(x);
-        let t = self.iconst(Tag::Int as i64);
+        let t = self.tag(Tag::Int);
         self.push(Repr::Val(t, v))
     }
     fn box_bool(&mut self, x: SymVal) -> SymVal {
         let c = self.cond(x);
-        let t = self.iconst(Tag::Bool as i64);
+        let t = self.tag(Tag::Bool);
         let v = self.b.ins().uextend(types::I64, c);
         self.push(Repr::Val(t, v))
     }
@@ -446,6 +591,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
     fn not(&mut self, b: SymVal) -> SymVal {
         let c = self.cond(b);
         let n = self.b.ins().bxor_imm_u(c, 1);
+        self.negations.insert(n, c);
         self.push(Repr::Bool(n))
     }
     fn logic(&mut self, op: LogicOp, a: SymVal, b: SymVal) -> SymVal {
@@ -464,6 +610,11 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
     fn deopt_unless(&mut self, holds: SymVal, reason: &'static str, state: StateRef<'_>, how: Transfer) {
         let c = self.cond(holds);
         self.exit_unless(c, reason, state, how);
+        if let Some(&(t, tag)) = self.tag_tests.get(&c)
+            && !self.dead
+        {
+            self.refine(t, tag);
+        }
     }
     fn deopt(&mut self, reason: &'static str, state: StateRef<'_>, how: Transfer) {
         self.exit_to_interpreter(reason, state, how);
@@ -488,7 +639,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.b.ins().brif(c, then, &[], els, &[]);
         self.b.switch_to_block(then);
         self.b.seal_block(then);
-        self.ifs.push(IfArms { els, merge, was_dead: self.dead });
+        self.ifs.push(IfArms { els, merge, was_dead: self.dead, then_tag: None });
     }
     fn begin_else(&mut self, then: Option<SymVal>) {
         let Some(arms) = self.ifs.last() else { return };
@@ -497,6 +648,9 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
             Some(x) => {
                 let (t, v) = self.words(x);
                 self.b.ins().jump(merge, &[t.into(), v.into()]);
+                if let Some(arms) = self.ifs.last_mut() {
+                    arms.then_tag = Some(t);
+                }
             }
             None => self.close_dead(),
         }
@@ -506,10 +660,14 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
     }
     fn end_if(&mut self, els: Option<SymVal>) -> Option<SymVal> {
         let arms = self.ifs.pop()?;
+        let mut tag = arms.then_tag;
         match els {
             Some(x) => {
                 let (t, v) = self.words(x);
                 self.b.ins().jump(arms.merge, &[t.into(), v.into()]);
+                // The merge keeps a tag word both arms pass (or the else-arm's alone, when the
+                // then-arm left).
+                tag = if arms.then_tag.is_none_or(|a| a == t) { Some(t) } else { None };
             }
             None => self.close_dead(),
         }
@@ -521,7 +679,9 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         }
         self.dead = arms.was_dead;
         let p = self.b.block_params(arms.merge).to_vec();
-        Some(self.push(Repr::Val(p[0], p[1])))
+        // A tag both arms agree on (or the only arm's) stays known after the merge.
+        let t = tag.filter(|&t| self.known_tag(t).is_some()).unwrap_or(p[0]);
+        Some(self.push(Repr::Val(t, p[1])))
     }
     fn begin_loop(&mut self) {
         let (header, exit) = (self.b.create_block(), self.b.create_block());
@@ -558,6 +718,17 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
     }
     fn ret(&mut self, x: SymVal) {
         let (t, v) = self.words(x);
+        if let Some(call) = self.frames.last_mut().and_then(|f| f.inlined.as_mut()) {
+            // An inlined callee's return is a jump to the value after the call.
+            call.ret_tag = Some(match call.ret_tag {
+                None => Some(t),
+                Some(agreed) => agreed.filter(|&a| a == t),
+            });
+            let ret = call.ret;
+            self.b.ins().jump(ret, &[t.into(), v.into()]);
+            self.go_dead();
+            return;
+        }
         if self.osr {
             self.spill();
         }
@@ -566,12 +737,18 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
     }
 
     fn read_arg(&mut self, i: u32) -> SymVal {
+        if let Some(call) = self.frames.last().and_then(|f| f.inlined.as_ref()) {
+            return match call.args.get(i as usize) {
+                Some(&x) => x,
+                None => self.konst(Value::NULL),
+            };
+        }
         // An absent argument reads as null.
         let present = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThan, self.nargs, i64::from(i));
         let (load, merge) = (self.b.create_block(), self.b.create_block());
         self.b.append_block_param(merge, types::I64);
         self.b.append_block_param(merge, types::I64);
-        let (null, zero) = (self.iconst(Tag::Null as i64), self.iconst(0));
+        let (null, zero) = (self.tag(Tag::Null), self.iconst(0));
         self.b.ins().brif(present, load, &[], merge, &[null.into(), zero.into()]);
         self.b.switch_to_block(load);
         self.b.seal_block(load);
@@ -585,7 +762,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.push(Repr::Val(p[0], p[1]))
     }
     fn read_slot(&mut self, slot: SlotId) -> SymVal {
-        match self.slot_vars.get(slot.0 as usize).copied() {
+        match self.slots().get(slot.0 as usize).copied() {
             Some((t, v)) => {
                 let (t, v) = (self.b.use_var(t), self.b.use_var(v));
                 self.push(Repr::Val(t, v))
@@ -596,7 +773,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
     }
     fn write_slot(&mut self, slot: SlotId, x: SymVal) {
         let (t, v) = self.words(x);
-        if let Some(&(tv, vv)) = self.slot_vars.get(slot.0 as usize) {
+        if let Some(&(tv, vv)) = self.slots().get(slot.0 as usize) {
             self.b.def_var(tv, t);
             self.b.def_var(vv, v);
         }
@@ -638,25 +815,64 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
 
     fn call(&mut self, target: &CallTarget<L>, args: &[SymVal]) -> SymVal {
         self.out.calls += 1;
+        // Only a builtin can write its caller's frame (SL's `helloEqualsWorld`); a guest
+        // function's nodes write their own frame only.
+        let writes_frame = target.root().is_internal();
         let target = target as *const CallTarget<L> as i64;
-        self.call_out(self.sigs.call, compiled::call::<L> as *const () as usize, args, |s| vec![s.iconst(target)])
+        let addr = compiled::call::<L> as *const () as usize;
+        self.call_out(self.sigs.call, addr, args, writes_frame, |s| vec![s.iconst(target)])
+    }
+    fn begin_inline(&mut self, target: &CallTarget<L>, args: &[SymVal]) {
+        // The callee's frame as the call would bind it: parameters from the arguments (null
+        // when missing), the other locals unassigned.
+        let mut slots = Vec::with_capacity(target.frame_size());
+        for i in 0..target.frame_size() {
+            let (t, v) = (self.b.declare_var(types::I64), self.b.declare_var(types::I64));
+            let (tag, bits) = match args.get(i) {
+                Some(&x) if i < target.params() => self.words(x),
+                _ if i < target.params() => (self.tag(Tag::Null), self.iconst(0)),
+                _ => (self.tag(Tag::Empty), self.iconst(0)),
+            };
+            self.b.def_var(t, tag);
+            self.b.def_var(v, bits);
+            slots.push((t, v));
+        }
+        let ret = self.b.create_block();
+        self.b.append_block_param(ret, types::I64);
+        self.b.append_block_param(ret, types::I64);
+        let call = InlinedCall { target: target.id(), args: args.to_vec(), ret, ret_tag: None };
+        self.frames.push(FrameVars { slots, inlined: Some(call) });
+    }
+    fn end_inline(&mut self) -> Option<SymVal> {
+        let call = self.frames.pop().and_then(|f| f.inlined)?;
+        self.close_dead();
+        self.switch(call.ret);
+        self.b.seal_block(call.ret);
+        if self.b.is_unreachable() {
+            self.dead = true;
+            return None;
+        }
+        let p = self.b.block_params(call.ret).to_vec();
+        // A tag every return agrees on stays known after the call.
+        let t = call.ret_tag.flatten().filter(|&t| self.known_tag(t).is_some()).unwrap_or(p[0]);
+        Some(self.push(Repr::Val(t, p[1])))
     }
     fn call_indirect(&mut self, resolve: ResolveFn<L>, callee: SymVal, args: &[SymVal]) -> SymVal {
         self.out.calls += 1;
         let (t, v) = self.words(callee);
         let resolve = resolve as *const () as i64;
         let addr = compiled::call_indirect::<L> as *const () as usize;
-        self.call_out(self.sigs.indirect, addr, args, |s| vec![s.iconst(resolve), t, v])
+        self.call_out(self.sigs.indirect, addr, args, true, |s| vec![s.iconst(resolve), t, v])
     }
     fn call_boundary(&mut self, _name: &'static str, site: BoundarySite<L>, args: &[SymVal]) -> SymVal {
         let site = Box::new(site);
         let site_addr = &*site as *const BoundarySite<L> as i64;
         self.out.sites.push(site);
         let addr = compiled::boundary::<L> as *const () as usize;
-        self.call_out(self.sigs.boundary, addr, args, |s| vec![s.iconst(site_addr)])
+        self.call_out(self.sigs.boundary, addr, args, true, |s| vec![s.iconst(site_addr)])
     }
     fn dead(&mut self) -> SymVal {
-        let (t, v) = (self.iconst(Tag::Null as i64), self.iconst(0));
+        let (t, v) = (self.tag(Tag::Null), self.iconst(0));
         self.push(Repr::Val(t, v))
     }
 }

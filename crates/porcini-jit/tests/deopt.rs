@@ -134,3 +134,74 @@ fn a_function_is_redefined_while_compiled_code_is_live() {
         "caller",
     );
 }
+
+/// Like [`check`], and the deoptimization must have happened inside `callee` inlined into
+/// `caller`: the code that deoptimized is the caller's, and the transfer's guest stack starts
+/// with the callee, then the caller.
+fn check_inlined(program: &str, callee: &str, caller: &str) {
+    let (expected, _) = run(program, EngineOptions { compilation: false, ..EngineOptions::default() }, false);
+    for gc_stress in [false, true] {
+        let options = EngineOptions { trace_transfer_to_interpreter: true, ..compiled_options(gc_stress) };
+        let (actual, trace) = run(program, options, true);
+        assert_eq!(actual, expected, "gc_stress={gc_stress}; trace:\n{trace}");
+        let inlined = trace.lines().any(|l| l.contains("opt done") && !l.contains("Inlined   0Y"));
+        let lines: Vec<&str> = trace.lines().collect();
+        let inside = lines.windows(4).any(|w| {
+            w[0].contains("opt deopt")
+                && w[0].contains(&format!(" {caller}"))
+                && w[1].contains("transferToInterpreter at")
+                && w[2].trim_start().starts_with(&format!("{callee}("))
+                && w[3].trim_start().starts_with(&format!("{caller}("))
+        });
+        assert!(inlined && inside, "expected a deoptimization inside {callee} inlined into {caller} (gc_stress={gc_stress}); trace:\n{trace}");
+    }
+}
+
+#[test]
+fn overflow_inside_an_inlined_callee() {
+    // `add` has run before the loop is compiled, so the loop's code inlines it; the sum
+    // overflows to a big integer inside the inlined body, long after the loop was replaced.
+    check_inlined(
+        "function add(a, b) { return a + b; }
+         function main() {
+           s = 9223372036854000000; i = 0;
+           while (i < 300) { s = add(s, 10000); i = i + 1; }
+           println(s); println(i);
+         }",
+        "add",
+        "main",
+    );
+}
+
+#[test]
+fn an_inlined_callee_resumes_with_its_locals() {
+    // `y` is assigned in the inlined body before the multiplication overflows: the callee's
+    // frame is rebuilt with it, and the assignment does not run twice.
+    check_inlined(
+        "function scale(x) { y = x + 1; z = y * 1000; return z + y; }
+         function main() {
+           i = 0; t = 0;
+           while (i < 300) { t = scale(i * i * i * i * i * i * i); i = i + 1; }
+           println(t);
+         }",
+        "scale",
+        "main",
+    );
+}
+
+#[test]
+fn a_type_change_inside_an_inlined_callee() {
+    // The inlined `+` was specialized for integers; a string arrives mid-loop from `pick`,
+    // which makes a call and so is not inlined itself.
+    check_inlined(
+        "function pick(i) { t = nanoTime(); if (i < 200) { return i; } return \"s\"; }
+         function add(a, b) { return a + b; }
+         function main() {
+           i = 0; r = 0;
+           while (i < 300) { r = add(pick(i), 1); i = i + 1; }
+           println(r);
+         }",
+        "add",
+        "main",
+    );
+}

@@ -21,13 +21,13 @@ use std::rc::{Rc, Weak};
 
 use porcini_tools::trace::TraceSink;
 
-use crate::call_target::CallTarget;
+use crate::call_target::{CallTarget, CallTargetId};
 use crate::emitter::Transfer;
 use crate::error::Unwind;
 use crate::frame::Frame;
 use crate::language::Language;
 use crate::node::ExprNode;
-use crate::resume::{FrameState, LiveValue};
+use crate::resume::{FrameState, InlinedState, LiveValue};
 use crate::runtime::Runtime;
 use crate::stage::{BoundaryFn, ResolveFn};
 use crate::value::Value;
@@ -195,31 +195,45 @@ pub unsafe extern "C" fn deoptimize<L: Language>(frame: *mut (), code: *const Co
     let Some(p) = code.body.get().and_then(|b| b.deopts.get(point as usize)) else {
         return RawResult::from_result(Err(crate::GuestError::raise("internal error: unknown deoptimization point")));
     };
-    let words = p.kinds.iter().map(|k| k.words()).sum();
     // SAFETY: the caller's contract: `live` holds exactly the words the point describes.
-    let words = unsafe { std::slice::from_raw_parts(live, words) };
-    let mut at = 0;
-    let live = p
-        .kinds
+    let words = unsafe { std::slice::from_raw_parts(live, p.words()) };
+    let mut words = LiveWords { words, at: 0 };
+    let state = FrameState { path: p.path.to_vec(), live: p.kinds.iter().map(|&k| words.next(k)).collect() };
+    let inlined = p
+        .inlined
         .iter()
-        .map(|k| {
-            let v = match k {
-                // SAFETY: compiled code stored a valid value's words here.
-                LiveKind::Val => LiveValue::Val(unsafe { Value::from_words(words[at], words[at + 1]) }),
-                LiveKind::I64 => LiveValue::I64(words[at] as i64),
-                LiveKind::Bool => LiveValue::Val(Value::from_bool(words[at] != 0)),
-            };
-            at += k.words();
-            v
+        .map(|i| {
+            let slots = (0..i.slots).map(|_| words.next(LiveKind::Val).boxed()).collect();
+            let live = i.kinds.iter().map(|&k| words.next(k)).collect();
+            InlinedState { target: i.target, state: FrameState { path: i.path.to_vec(), live }, slots }
         })
         .collect();
     let rt = f.rt;
     code.deoptimized(p);
-    rt.trace_transfer(f, p.reason, &p.path);
-    let state = FrameState { path: p.path.to_vec(), live };
+    rt.trace_transfer(f, p);
     // SAFETY: the loop node outlives the code (see `CompiledCode::osr_node`).
     let unit = code.osr_node.map(|n| unsafe { &*n });
-    RawResult::from_result(rt.resume_in(f, state, unit))
+    RawResult::from_result(rt.resume_in(f, state, unit, inlined))
+}
+
+/// Reads the live values of a deoptimization point in order.
+struct LiveWords<'w> {
+    words: &'w [u64],
+    at: usize,
+}
+
+impl LiveWords<'_> {
+    fn next(&mut self, k: LiveKind) -> LiveValue {
+        let w = |i: usize| self.words.get(self.at + i).copied().unwrap_or(0);
+        let v = match k {
+            // SAFETY: compiled code stored a valid value's words here (see `deoptimize`).
+            LiveKind::Val => LiveValue::Val(unsafe { Value::from_words(w(0), w(1)) }),
+            LiveKind::I64 => LiveValue::I64(w(0) as i64),
+            LiveKind::Bool => LiveValue::Val(Value::from_bool(w(0) != 0)),
+        };
+        self.at += k.words();
+        v
+    }
 }
 
 /// How one live value of a deoptimization point is laid out by compiled code.
@@ -241,16 +255,47 @@ impl LiveKind {
 }
 
 /// A place where compiled code may leave for the interpreter.
+///
+/// The live values come in one block of words: the frame's own evaluated values (`kinds`), then
+/// for each inlined callee it was running, outermost first, its slots (boxed values) and its
+/// evaluated values.
 #[derive(Clone, Debug)]
 pub struct DeoptPoint {
-    /// The resume position in the tree.
+    /// The resume position in the tree (in the compiled frame: at the inlined call, if any).
     pub path: Box<[u32]>,
     /// The layout of the live values, in frame-state order.
     pub kinds: Box<[LiveKind]>,
+    /// The inlined callees the code was running here, outermost first.
+    pub inlined: Box<[InlinedFrame]>,
     /// Why (the speculation's reason).
     pub reason: &'static str,
     /// Whether leaving invalidates the code.
     pub how: Transfer,
+}
+
+impl DeoptPoint {
+    /// The number of live words the point reads.
+    pub fn words(&self) -> usize {
+        let words = |kinds: &[LiveKind]| kinds.iter().map(|k| k.words()).sum::<usize>();
+        words(&self.kinds) + self.inlined.iter().map(|i| i.slots * LiveKind::Val.words() + words(&i.kinds)).sum::<usize>()
+    }
+    /// The path of the innermost frame, where the speculation failed.
+    pub fn innermost_path(&self) -> &[u32] {
+        self.inlined.last().map_or(&self.path, |i| &i.path)
+    }
+}
+
+/// An inlined callee's part of a deoptimization point.
+#[derive(Clone, Debug)]
+pub struct InlinedFrame {
+    /// The callee.
+    pub target: CallTargetId,
+    /// Where in the callee's tree.
+    pub path: Box<[u32]>,
+    /// How many slots the callee has (stored as boxed values).
+    pub slots: usize,
+    /// The layout of its evaluated values.
+    pub kinds: Box<[LiveKind]>,
 }
 
 /// Measurements of one compilation, for `opt done`.
@@ -268,8 +313,10 @@ pub struct CompileStats {
     pub code_size: usize,
     /// Where the code starts.
     pub address: usize,
-    /// Guest calls the code makes (none are inlined yet).
+    /// Guest calls the code makes.
     pub calls: usize,
+    /// Guest calls inlined.
+    pub inlined: usize,
 }
 
 /// What code generation produced for a [`CompiledCode`].
@@ -429,12 +476,15 @@ pub trait Compiler<L: Language> {
     fn compile(&self, rt: &Runtime<L>, target: &Rc<CallTarget<L>>) -> Result<Rc<CompiledCode<L>>, CompileError>;
     /// Compiles the loop `node` of `target` as a unit of its own, entered from the interpreter
     /// with the running frame (on-stack replacement). The code returns the empty value when the
-    /// loop completes, and the function's value when a `return` inside it runs.
+    /// loop completes, and the function's value when a `return` inside it runs. `slots` are the
+    /// frame's slots as the loop is about to be entered: the code may speculate that a slot whose
+    /// kind has settled keeps the tag it has now.
     fn compile_osr(
         &self,
         rt: &Runtime<L>,
         target: &Rc<CallTarget<L>>,
         node: &dyn ExprNode<L>,
+        slots: &[Value],
     ) -> Result<Rc<CompiledCode<L>>, CompileError>;
 }
 

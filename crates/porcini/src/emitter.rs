@@ -54,12 +54,28 @@ pub enum LoopExit {
 
 /// The frame state at a point of the tree: the child indices from the root, and the handles of
 /// the children evaluated along the way, in evaluation order (see [`crate::resume::FrameState`]).
+///
+/// Inside an inlined callee the state is a chain: `callers` holds, outermost first, the state of
+/// each frame that is waiting at the call it inlined (the compiled code's own frame first), and
+/// `path` and `live` are the innermost callee's.
 #[derive(Clone, Copy, Debug)]
 pub struct StateRef<'a> {
+    /// The frames waiting at an inlined call, outermost first (empty outside inlined code).
+    pub callers: &'a [CallerState],
     /// The resume position.
     pub path: &'a [u32],
     /// The evaluated children.
     pub live: &'a [SymVal],
+}
+
+/// The frame state of a caller at the call it inlined: the path to the call node and the
+/// children it evaluated (its function and arguments, for SL).
+#[derive(Clone, Debug, Default)]
+pub struct CallerState {
+    /// The path to the call node.
+    pub path: Vec<u32>,
+    /// Its evaluated children.
+    pub live: Vec<SymVal>,
 }
 
 /// How compiled code leaves for the interpreter.
@@ -148,6 +164,12 @@ pub trait Emitter<L: Language> {
 
     /// Calls `target` with `args`; a guest error unwinds out of the compiled code.
     fn call(&mut self, target: &CallTarget<L>, args: &[SymVal]) -> SymVal;
+    /// Starts the body of `target`, inlined at a call with `args`: until [`Emitter::end_inline`]
+    /// slots, arguments and returns are the callee's, and frame states carry the caller's state
+    /// in [`StateRef::callers`].
+    fn begin_inline(&mut self, target: &CallTarget<L>, args: &[SymVal]);
+    /// Ends the inlined body: the value it returns, or `None` when no path returns.
+    fn end_inline(&mut self) -> Option<SymVal>;
     /// Calls the target `resolve` finds for `callee`.
     fn call_indirect(&mut self, resolve: ResolveFn<L>, callee: SymVal, args: &[SymVal]) -> SymVal;
     /// Calls a boundary function (never inlined).

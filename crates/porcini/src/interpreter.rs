@@ -14,6 +14,19 @@ use crate::stage::{ArgMark, BoundaryFn, Cmp, Stage};
 use crate::value::{Tag, Value};
 
 impl<L: Language> Frame<'_, L> {
+    /// Calls `target` with the arguments pushed since `mark` to resume the inlined callee frames
+    /// `inlined` (see [`crate::resume`]) rather than to start it.
+    pub(crate) fn call_resumed(
+        &mut self,
+        target: &CallTarget<L>,
+        mark: ArgMark,
+        inlined: Vec<crate::resume::InlinedState>,
+    ) -> Result<Value, Unwind<Value>> {
+        let nargs = self.sp - mark.0;
+        let r = self.rt.call_resumed(self, target, mark.0, nargs, inlined);
+        self.sp = mark.0;
+        r
+    }
     /// A direct call whose target was marked "needs split", from a site that has not decided yet:
     /// the site decides (and perhaps splits), then calls whatever it calls now.
     #[cold]

@@ -19,6 +19,7 @@ pub mod error;
 pub mod frame;
 pub mod function;
 pub mod host;
+pub mod inlining;
 mod interpreter;
 pub mod language;
 pub mod node;

@@ -77,6 +77,18 @@ pub struct Deopt {
     pub reason: &'static str,
 }
 
+/// A frame of an inlined callee to resume: compiled code had inlined `target` at the call its
+/// caller's state stops at, and was running it at `state` with these slots.
+#[derive(Clone, Debug)]
+pub struct InlinedState {
+    /// The inlined call target.
+    pub target: crate::call_target::CallTargetId,
+    /// Where the callee was.
+    pub state: FrameState,
+    /// The callee's slots.
+    pub slots: Vec<Value>,
+}
+
 enum Mode {
     /// Replaying `live` along `path`; `depth` levels of the path entered so far.
     Replay { path: Vec<u32>, depth: usize, live: VecDeque<LiveValue> },
@@ -93,6 +105,9 @@ enum Mode {
 pub struct Resume<'f, 'a, L: Language> {
     f: &'f mut Frame<'a, L>,
     mode: Mode,
+    /// The inlined callees the replayed frame was running, outermost first: the call at the
+    /// resume point resumes the first of them instead of starting it afresh.
+    inlined: Vec<InlinedState>,
 }
 
 /// The unwind that ends a rehearsal (the caller tells it apart by the stage's state).
@@ -104,13 +119,18 @@ fn stopped<V>() -> Unwind<V> {
 impl<'f, 'a, L: Language> Resume<'f, 'a, L> {
     /// A stage that resumes `f` from `state`.
     pub fn replay(f: &'f mut Frame<'a, L>, state: FrameState) -> Self {
+        Self::replay_inlined(f, state, Vec::new())
+    }
+    /// A stage that resumes `f` from `state`, where it was waiting for the inlined callees
+    /// `inlined` (outermost first) at the call the state stops at.
+    pub fn replay_inlined(f: &'f mut Frame<'a, L>, state: FrameState, inlined: Vec<InlinedState>) -> Self {
         let mode = Mode::Replay { path: state.path, depth: 0, live: state.live.into() };
-        Resume { f, mode }
+        Resume { f, mode, inlined }
     }
     /// A stage that runs `f` until the `nth` (from 0) failing speculation with `reason` (any
     /// reason when `None`).
     pub fn rehearse(f: &'f mut Frame<'a, L>, reason: Option<&'static str>, nth: usize) -> Self {
-        Resume { f, mode: Mode::Capture { reason, nth, path: Vec::new(), live: Vec::new() } }
+        Resume { f, mode: Mode::Capture { reason, nth, path: Vec::new(), live: Vec::new() }, inlined: Vec::new() }
     }
     /// The captured deoptimization, once a rehearsal stopped.
     pub fn into_deopt(self) -> Option<Deopt> {
@@ -121,6 +141,10 @@ impl<'f, 'a, L: Language> Resume<'f, 'a, L> {
     }
     fn is_stopped(&self) -> bool {
         matches!(self.mode, Mode::Stopped(_))
+    }
+    /// True at the resume point itself: the path is entered and every recorded value used.
+    fn at_resume_point(&self) -> bool {
+        matches!(&self.mode, Mode::Replay { path, depth, live } if *depth == path.len() && live.is_empty())
     }
     /// Fails once a rehearsal has stopped: from then on nothing may take effect.
     fn running(&self) -> Result<(), Unwind<Value>> {
@@ -403,6 +427,11 @@ impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
         if let Err(u) = self.running() {
             self.f.drop_args(mark);
             return Err(u);
+        }
+        // The call compiled code had inlined and was inside: the callee resumes where it was.
+        if !self.inlined.is_empty() && self.at_resume_point() {
+            let inlined = std::mem::take(&mut self.inlined);
+            return self.f.call_resumed(target, mark, inlined);
         }
         self.f.call(target, mark)
     }

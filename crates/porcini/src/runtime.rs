@@ -21,7 +21,7 @@ use crate::host::HostObject;
 use crate::language::Language;
 use crate::node::ExprNode;
 use crate::object::DynObject;
-use crate::resume::{Deopt, FrameState, Resume};
+use crate::resume::{Deopt, FrameState, InlinedState, Resume};
 use crate::shape::ShapeTable;
 use crate::splitting::Splitting;
 use crate::string::GuestStr;
@@ -322,26 +322,63 @@ impl<L: Language> Runtime<L> {
     /// For the code of a loop (`unit`), the loop node is resumed instead of the root, and the
     /// result follows the loop code's convention: the empty value when the loop completes, the
     /// function's value after a `return`.
+    ///
+    /// When the code was running inlined callees, `inlined` holds their frames (outermost first):
+    /// the replay stops at the call the first was inlined at, and that call resumes it
+    /// ([`Runtime::call_resumed`]).
     pub(crate) fn resume_in(
         &self,
         f: &mut Frame<'_, L>,
         state: FrameState,
         unit: Option<&dyn ExprNode<L>>,
+        inlined: Vec<InlinedState>,
     ) -> Result<Value, Unwind<Value>> {
         let Some(target) = f.target else {
             return Err(GuestError::raise("internal error: deoptimization of a frame without a call target"));
         };
+        // The recorded values live outside any frame until replay hands them over, so they are
+        // roots meanwhile: this frame's, and the slots and values of the inlined frames.
         let mark = self.resuming.borrow().len();
-        self.resuming.borrow_mut().extend(state.live.iter().map(|l| l.boxed()));
+        {
+            let mut roots = self.resuming.borrow_mut();
+            roots.extend(state.live.iter().map(|l| l.boxed()));
+            for i in &inlined {
+                roots.extend(i.state.live.iter().map(|l| l.boxed()));
+                roots.extend(i.slots.iter().copied());
+            }
+        }
         let r = match unit {
-            Some(node) => node.execute_resume(&mut Resume::replay(f, state)).map(|_| Value::EMPTY),
-            None => target.root().execute_resume(&mut Resume::replay(f, state)),
+            Some(node) => node.execute_resume(&mut Resume::replay_inlined(f, state, inlined)).map(|_| Value::EMPTY),
+            None => target.root().execute_resume(&mut Resume::replay_inlined(f, state, inlined)),
         };
         self.resuming.borrow_mut().truncate(mark);
         match r {
             Err(u) if u.kind() == UnwindKind::Return => Ok(f.ret),
             r => r,
         }
+    }
+
+    /// Calls `target` from `caller` (with the `nargs` arguments at `base`) to resume the first of
+    /// the inlined frames `inlined` rather than to start it: its slots are restored and the
+    /// interpreter replays it from its state, waiting in turn for the next inlined frame.
+    pub(crate) fn call_resumed(
+        &self,
+        caller: &Frame<'_, L>,
+        target: &CallTarget<L>,
+        base: usize,
+        nargs: usize,
+        mut inlined: Vec<InlinedState>,
+    ) -> Result<Value, Unwind<Value>> {
+        if inlined.first().is_none_or(|i| i.target != target.id()) {
+            return Err(GuestError::raise("internal error: an inlined frame does not match its call"));
+        }
+        let first = inlined.remove(0);
+        self.activate(Some(caller), target, base, nargs, |root, f| {
+            for (cell, &v) in f.slots.iter().zip(&first.slots) {
+                cell.set(v);
+            }
+            root.execute_resume(&mut Resume::replay_inlined(f, first.state, inlined))
+        })
     }
 
     /// Loop iterations after which a loop is compiled and replaced while it runs
@@ -368,7 +405,8 @@ impl<L: Language> Runtime<L> {
             _ => {
                 let compiler = self.compiler.borrow().clone()?;
                 let start = std::time::Instant::now();
-                let result = compiler.compile_osr(self, &target, node);
+                let slots: Vec<Value> = f.slots.iter().map(Cell::get).collect();
+                let result = compiler.compile_osr(self, &target, node, &slots);
                 {
                     let mut units = target.osr_units().borrow_mut();
                     if !units.iter().any(|u| u.node == key) {
@@ -405,28 +443,26 @@ impl<L: Language> Runtime<L> {
 
     /// Prints `--engine.TraceTransferToInterpreter`'s report of a deoptimization in `f`: the
     /// reason and the guest stack, innermost first.
-    pub(crate) fn trace_transfer(&self, f: &Frame<'_, L>, reason: &str, path: &[u32]) {
+    pub(crate) fn trace_transfer(&self, f: &Frame<'_, L>, p: &crate::compiled::DeoptPoint) {
         if !self.options.trace_transfer_to_interpreter {
             return;
         }
         let mut text = String::from("transferToInterpreter at");
         let limit = usize::try_from(self.options.trace_stack_trace_limit).unwrap_or(usize::MAX);
+        // The inlined callees the code was running come first, innermost first, as the frames
+        // they stand for would.
+        let inlined = p.inlined.iter().rev().filter_map(|i| self.call_target(i.target));
+        let mut frames: Vec<Rc<CallTarget<L>>> = inlined.collect();
         let mut frame = Some(f);
-        let mut shown = 0;
         while let Some(fr) = frame {
-            if let Some(t) = fr.target
-                && !t.root().is_internal()
-            {
-                if shown == limit {
-                    break;
-                }
-                text.push_str(&format!("\n  {}({})", t.name(), t.source_location().unwrap_or_default()));
-                shown += 1;
-            }
+            frames.extend(fr.target.and_then(|t| self.call_target(t.id())));
             frame = fr.caller;
         }
-        let path: Vec<String> = path.iter().map(u32::to_string).collect();
-        text.push_str(&format!("\n  Reason: {reason} (node path [{}])", path.join(".")));
+        for t in frames.iter().filter(|t| !t.root().is_internal()).take(limit) {
+            text.push_str(&format!("\n  {}({})", t.name(), t.source_location().unwrap_or_default()));
+        }
+        let path: Vec<String> = p.innermost_path().iter().map(u32::to_string).collect();
+        text.push_str(&format!("\n  Reason: {} (node path [{}])", p.reason, path.join(".")));
         self.trace_line(&text);
     }
 
@@ -530,7 +566,7 @@ impl<L: Language> Runtime<L> {
                 tier: 1,
                 time: &time,
                 ast_size: target.root().node_count() as i64,
-                inlined_calls: 0,
+                inlined_calls: st.inlined as i64,
                 dispatched_calls: st.calls as i64,
                 nodes_after_partial_evaluation: st.ir_after_pe as i64,
                 nodes_after_compilation: st.ir_after_opt as i64,

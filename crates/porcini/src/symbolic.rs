@@ -19,7 +19,8 @@ use std::fmt::Write as _;
 use crate::assumption::Assumption;
 use crate::call_target::CallTarget;
 use crate::compiled::BoundarySite;
-use crate::emitter::{ArithOp, Emitter, LogicOp, LoopExit, StateRef, Transfer};
+use crate::emitter::{ArithOp, CallerState, Emitter, LogicOp, LoopExit, StateRef, Transfer};
+use crate::inlining::Inliner;
 use crate::error::{Unwind, UnwindKind};
 use crate::frame::SlotId;
 use crate::language::Language;
@@ -47,6 +48,10 @@ pub struct SymFrame<'a, L: Language> {
     called: bool,
     /// Why partial evaluation cannot produce code for this root, if it cannot.
     bailout: Option<String>,
+    /// The states of the frames waiting at inlined calls, outermost first.
+    callers: Vec<CallerState>,
+    /// Decides which calls are inlined (`None`: none are).
+    inliner: Option<Inliner>,
 }
 
 impl<'a, L: Language> SymFrame<'a, L> {
@@ -61,8 +66,20 @@ impl<'a, L: Language> SymFrame<'a, L> {
             open: true,
             called: false,
             bailout: None,
+            callers: Vec::new(),
+            inliner: None,
         }
     }
+    /// Inlines the calls `inliner` admits (see [`crate::inlining`]).
+    pub fn with_inliner(mut self, inliner: Option<Inliner>) -> Self {
+        self.inliner = inliner;
+        self
+    }
+    /// Calls inlined so far.
+    pub fn inlined(&self) -> usize {
+        self.inliner.as_ref().map_or(0, Inliner::inlined)
+    }
+
     /// Runs a whole root: its tree, then the return of the value it completes with (a tail
     /// return's value; a `return` elsewhere emits itself as it unwinds). Fails with the reason
     /// when the root cannot be compiled.
@@ -112,7 +129,7 @@ impl<'a, L: Language> SymFrame<'a, L> {
             self.live.push(*x);
             if self.called && self.open {
                 self.called = false;
-                let state = StateRef { path: &self.path, live: &self.live };
+                let state = StateRef { callers: &self.callers, path: &self.path, live: &self.live };
                 self.em.check_valid(state);
             }
         }
@@ -146,6 +163,35 @@ impl<'a, L: Language> SymFrame<'a, L> {
             Err(u) => {
                 self.leave(u);
                 None
+            }
+        }
+    }
+    /// Partially evaluates `target`'s body in place of a call with `args`: the caller's state
+    /// waits in `callers` while the callee's tree runs with a path and evaluated values of its
+    /// own, and the callee's returns become the call's value. Unreachable code follows when no
+    /// path of the callee returns.
+    fn inline(&mut self, target: &CallTarget<L>, args: &[SymVal]) -> SymVal {
+        let path = std::mem::take(&mut self.path);
+        let live = std::mem::take(&mut self.live);
+        self.callers.push(CallerState { path, live });
+        self.em.begin_inline(target, args);
+        match target.root().execute_sym(self) {
+            Ok(x) if self.open => self.em.ret(x),
+            Ok(_) => {}
+            Err(u) => self.leave(u),
+        }
+        if let Some(caller) = self.callers.pop() {
+            self.path = caller.path;
+            self.live = caller.live;
+        }
+        match self.em.end_inline() {
+            Some(x) => {
+                self.open = true;
+                x
+            }
+            None => {
+                self.open = false;
+                self.em.dead()
             }
         }
     }
@@ -236,7 +282,7 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
         self.em.same(a, b)
     }
     fn speculate(&mut self, holds: SymVal, reason: &'static str) -> bool {
-        let state = StateRef { path: &self.path, live: &self.live };
+        let state = StateRef { callers: &self.callers, path: &self.path, live: &self.live };
         self.em.deopt_unless(holds, reason, state, Transfer::Invalidate);
         true
     }
@@ -334,6 +380,10 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
     }
     fn call(&mut self, target: &CallTarget<L>, mark: ArgMark) -> Result<SymVal, Unwind<SymVal>> {
         let args = self.drain_args(mark);
+        let rt = self.rt;
+        if self.open && self.inliner.as_mut().is_some_and(|i| i.admits(rt, target)) {
+            return Ok(self.inline(target, &args));
+        }
         self.called = true;
         Ok(self.em.call(target, &args))
     }
@@ -370,7 +420,7 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
         _args: &[SymVal],
     ) -> Result<SymVal, Unwind<SymVal>> {
         if self.open {
-            let state = StateRef { path: &self.path, live: &self.live };
+            let state = StateRef { callers: &self.callers, path: &self.path, live: &self.live };
             self.em.deopt("respecialize", state, Transfer::Invalidate);
             self.open = false;
         }
@@ -383,16 +433,24 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
 #[derive(Default, Debug)]
 pub struct Recording {
     lines: Vec<String>,
+    /// Guest calls recorded (direct and indirect; boundaries are not guest calls).
+    calls: usize,
     next: u32,
     depth: usize,
     /// The values of then-arms waiting for their else-arm, innermost last.
     then_values: Vec<Option<SymVal>>,
+    /// The values returned by each inlined body being recorded, innermost last.
+    returns: Vec<Vec<SymVal>>,
 }
 
 impl Recording {
     /// The recorded lines.
     pub fn lines(&self) -> &[String] {
         &self.lines
+    }
+    /// Guest calls recorded (direct and indirect).
+    pub fn calls(&self) -> usize {
+        self.calls
     }
     /// The record as text, one operation per line.
     pub fn text(&self) -> String {
@@ -421,9 +479,15 @@ fn v(x: SymVal) -> String {
 }
 
 fn state_text(state: StateRef<'_>) -> String {
-    let path: Vec<String> = state.path.iter().map(|i| i.to_string()).collect();
-    let live: Vec<String> = state.live.iter().map(|&x| v(x)).collect();
-    format!("@[{}] state({})", path.join("."), live.join(", "))
+    let one = |path: &[u32], live: &[SymVal]| {
+        let path: Vec<String> = path.iter().map(|i| i.to_string()).collect();
+        let live: Vec<String> = live.iter().map(|&x| v(x)).collect();
+        format!("@[{}] state({})", path.join("."), live.join(", "))
+    };
+    // An inlined callee's state follows the states of the callers waiting for it.
+    let mut text: Vec<String> = state.callers.iter().map(|c| one(&c.path, &c.live)).collect();
+    text.push(one(state.path, state.live));
+    text.join(" > ")
 }
 
 fn list(args: &[SymVal]) -> String {
@@ -536,6 +600,9 @@ impl<L: Language> Emitter<L> for Recording {
     }
     fn ret(&mut self, x: SymVal) {
         self.line(format!("return {}", v(x)));
+        if let Some(r) = self.returns.last_mut() {
+            r.push(x);
+        }
     }
     fn read_arg(&mut self, i: u32) -> SymVal {
         self.op(format!("arg {i}"))
@@ -556,9 +623,26 @@ impl<L: Language> Emitter<L> for Recording {
         self.line(format!("store_property {}, {index}, {}", v(obj), v(x)));
     }
     fn call(&mut self, target: &CallTarget<L>, args: &[SymVal]) -> SymVal {
+        self.calls += 1;
         self.op(format!("call {}({})", target.name(), list(args)))
     }
+    fn begin_inline(&mut self, target: &CallTarget<L>, args: &[SymVal]) {
+        self.line(format!("inline {}({}) {{", target.name(), list(args)));
+        self.depth += 1;
+        self.returns.push(Vec::new());
+    }
+    fn end_inline(&mut self) -> Option<SymVal> {
+        self.depth -= 1;
+        let returned = self.returns.pop().unwrap_or_default();
+        self.line("}".to_string());
+        match returned.as_slice() {
+            [] => None,
+            [x] => Some(*x),
+            many => Some(self.op(format!("phi {}", list(many)))),
+        }
+    }
     fn call_indirect(&mut self, _resolve: ResolveFn<L>, callee: SymVal, args: &[SymVal]) -> SymVal {
+        self.calls += 1;
         self.op(format!("call_indirect {}({})", v(callee), list(args)))
     }
     fn call_boundary(&mut self, name: &'static str, _site: BoundarySite<L>, args: &[SymVal]) -> SymVal {
