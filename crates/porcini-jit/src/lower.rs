@@ -30,6 +30,8 @@
 use std::collections::HashMap;
 use std::marker::PhantomData;
 
+use crate::facts::{Facts, Test};
+
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{
     self, AbiParam, Block, InstBuilder, MemFlagsData, Signature, StackSlotData, StackSlotKind, TrapCode, types,
@@ -65,6 +67,8 @@ struct IfArms {
     was_dead: bool,
     /// The tag word the then-arm passed to the merge, when it reached it.
     then_tag: Option<ir::Value>,
+    /// The condition.
+    cond: ir::Value,
 }
 
 /// A loop being lowered.
@@ -137,14 +141,19 @@ pub(crate) struct Lowering<'b, L: Language> {
     /// equal tags into the same value rather than a block parameter, and a tag test of a known
     /// tag folds while lowering.
     tags: Vec<ir::Value>,
-    /// The condition constant `true`, which a folded guard needs no exit for.
+    /// The condition constants `true` (a folded guard needs no exit) and `false`.
     holds: ir::Value,
-    /// Negated conditions: `not c` → `c`, so that a guard on a negation branches on `c` itself
-    /// (an overflow check is then one branch on the flag).
-    negations: HashMap<ir::Value, ir::Value>,
-    /// The tag tests made so far: condition → (tested tag word, tag). A guard on one of them
-    /// tells the rest of its path the slot's tag (see `refine`).
-    tag_tests: HashMap<ir::Value, (ir::Value, Tag)>,
+    fails: ir::Value,
+    /// What the path being emitted knows (see [`Facts`]). It also keeps what each condition
+    /// tests, so a guard on a negation branches on the negated condition itself (an overflow
+    /// check is one branch on the flag).
+    facts: Facts,
+    /// Integer constants made by `i64_const`, and shape ids loaded from objects (with the
+    /// object's payload word), so that a shape guard can be recognized.
+    consts: HashMap<ir::Value, i64>,
+    shape_loads: HashMap<ir::Value, ir::Value>,
+    /// Payload words of boxed conditions, with the condition: unboxing one is the condition.
+    boxed_conds: HashMap<ir::Value, ir::Value>,
     code: *const CompiledCode<L>,
     valid_flag: *const bool,
     out: Lowered<L>,
@@ -180,6 +189,7 @@ impl<'b, L: Language> Lowering<'b, L> {
         };
         let tags: Vec<ir::Value> = (0..=Tag::Host as i64).map(|t| b.ins().iconst(i64t, t)).collect();
         let holds = b.ins().iconst(types::I8, 1);
+        let fails = b.ins().iconst(types::I8, 0);
         let mut slot_vars = Vec::with_capacity(target.frame_size());
         for i in 0..target.frame_size() {
             let (t, v) = (b.declare_var(i64t), b.declare_var(i64t));
@@ -218,8 +228,11 @@ impl<'b, L: Language> Lowering<'b, L> {
             sigs,
             tags,
             holds,
-            tag_tests: HashMap::new(),
-            negations: HashMap::new(),
+            fails,
+            facts: Facts::default(),
+            consts: HashMap::new(),
+            shape_loads: HashMap::new(),
+            boxed_conds: HashMap::new(),
             code: code as *const CompiledCode<L>,
             valid_flag: code.valid_flag(),
             out: Lowered { deopts: Vec::new(), sites: Vec::new(), assumptions: Vec::new(), calls: 0 },
@@ -281,6 +294,17 @@ impl<'b, L: Language> Lowering<'b, L> {
     fn known_tag(&self, t: ir::Value) -> Option<usize> {
         self.tags.iter().position(|&c| c == t)
     }
+    /// The condition constant for `b`.
+    fn cond_const(&self, b: bool) -> ir::Value {
+        if b { self.holds } else { self.fails }
+    }
+    /// Learns what `c` holding (or failing) proves on the path from here, and gives the slots
+    /// whose tag words it proves a tag the constant.
+    fn learn(&mut self, c: ir::Value, holds: bool) {
+        for (t, tag) in self.facts.learn(c, holds) {
+            self.refine(t, tag);
+        }
+    }
     /// After a guard that `t` holds `tag` passed: every slot whose tag word is `t` here holds
     /// `tag` on the rest of the path, so its variable gets the constant and later tests of it
     /// fold (a parameter's tag is tested once, not at every read). The slots of every frame are
@@ -299,10 +323,7 @@ impl<'b, L: Language> Lowering<'b, L> {
         match self.repr(x) {
             Repr::Val(t, v) => (t, v),
             Repr::I64(v) => (self.tag(Tag::Int), v),
-            Repr::Bool(c) => {
-                let t = self.tag(Tag::Bool);
-                (t, self.b.ins().uextend(types::I64, c))
-            }
+            Repr::Bool(c) => (self.tag(Tag::Bool), self.widen_cond(c)),
         }
     }
     fn int(&mut self, x: SymVal) -> ir::Value {
@@ -314,8 +335,17 @@ impl<'b, L: Language> Lowering<'b, L> {
     fn cond(&mut self, x: SymVal) -> ir::Value {
         match self.repr(x) {
             Repr::Bool(c) => c,
-            Repr::Val(_, v) | Repr::I64(v) => self.b.ins().icmp_imm_s(IntCC::NotEqual, v, 0),
+            Repr::Val(_, v) | Repr::I64(v) => match self.boxed_conds.get(&v) {
+                Some(&c) => c,
+                None => self.b.ins().icmp_imm_s(IntCC::NotEqual, v, 0),
+            },
         }
+    }
+    /// A condition as a payload word (0 or 1).
+    fn widen_cond(&mut self, c: ir::Value) -> ir::Value {
+        let v = self.b.ins().uextend(types::I64, c);
+        self.boxed_conds.insert(v, c);
+        v
     }
     /// Makes the rest of the current block unreachable code in a fresh block.
     fn go_dead(&mut self) {
@@ -389,6 +419,8 @@ impl<'b, L: Language> Lowering<'b, L> {
     ) -> SymVal {
         let array = self.value_array(args);
         self.spill();
+        // The callee may add properties to objects, which changes their shapes.
+        self.facts.forget_shapes();
         let mut params = vec![self.frame];
         params.extend(leading(self));
         let n = self.iconst(args.len() as i64);
@@ -485,9 +517,9 @@ impl<'b, L: Language> Lowering<'b, L> {
         }
         let (ok, exit) = (self.b.create_block(), self.b.create_block());
         self.b.set_cold_block(exit);
-        match self.negations.get(&holds) {
-            Some(&fails) => self.b.ins().brif(fails, exit, &[], ok, &[]),
-            None => self.b.ins().brif(holds, ok, &[], exit, &[]),
+        match self.facts.tested(holds) {
+            Some(Test::Not(fails)) => self.b.ins().brif(fails, exit, &[], ok, &[]),
+            _ => self.b.ins().brif(holds, ok, &[], exit, &[]),
         };
         self.b.switch_to_block(exit);
         self.b.seal_block(exit);
@@ -504,29 +536,30 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
     }
     fn i64_const(&mut self, v: i64) -> SymVal {
         let c = self.iconst(v);
+        self.consts.insert(c, v);
         self.push(Repr::I64(c))
     }
     fn bool_const(&mut self, b: bool) -> SymVal {
-        let c = self.b.ins().iconst(types::I8, i64::from(b));
+        let c = self.cond_const(b);
         self.push(Repr::Bool(c))
     }
     fn has_tag(&mut self, x: SymVal, tag: Tag) -> SymVal {
         let known = match self.repr(x) {
             Repr::Val(t, _) => match self.known_tag(t) {
-                Some(k) => Some(k == tag as usize),
-                None => {
-                    let c = self.b.ins().icmp_imm_s(IntCC::Equal, t, tag as i64);
-                    self.tag_tests.insert(c, (t, tag));
-                    return self.push(Repr::Bool(c));
-                }
+                Some(k) => k == tag as usize,
+                None => match self.facts.tag_is(t, tag) {
+                    Some(known) => known,
+                    None => {
+                        let c = self.b.ins().icmp_imm_s(IntCC::Equal, t, tag as i64);
+                        self.facts.test(c, Test::Tag(t, tag));
+                        return self.push(Repr::Bool(c));
+                    }
+                },
             },
-            Repr::I64(_) => Some(tag == Tag::Int),
-            Repr::Bool(_) => Some(tag == Tag::Bool),
+            Repr::I64(_) => tag == Tag::Int,
+            Repr::Bool(_) => tag == Tag::Bool,
         };
-        let c = match known {
-            Some(true) => self.holds,
-            _ => self.b.ins().iconst(types::I8, 0),
-        };
+        let c = self.cond_const(known);
         self.push(Repr::Bool(c))
     }
     fn unbox_i64(&mut self, x: SymVal) -> SymVal {
@@ -545,7 +578,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
     fn box_bool(&mut self, x: SymVal) -> SymVal {
         let c = self.cond(x);
         let t = self.tag(Tag::Bool);
-        let v = self.b.ins().uextend(types::I64, c);
+        let v = self.widen_cond(c);
         self.push(Repr::Val(t, v))
     }
     fn arith(&mut self, op: ArithOp, a: SymVal, b: SymVal) -> (SymVal, SymVal) {
@@ -585,18 +618,51 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
             Cmp::Le => IntCC::SignedLessThanOrEqual,
             Cmp::Eq => IntCC::Equal,
         };
+        if op == Cmp::Eq
+            && let (Some(x), Some(y)) = (self.consts.get(&a), self.consts.get(&b))
+        {
+            let c = self.cond_const(x == y);
+            return self.push(Repr::Bool(c));
+        }
         let c = self.b.ins().icmp(cc, a, b);
+        if op == Cmp::Eq {
+            // A shape guard: the shape loaded from an object against a constant.
+            let shape = match (self.shape_loads.get(&a), self.shape_loads.get(&b)) {
+                (Some(&obj), _) if self.consts.contains_key(&b) => Some((obj, b)),
+                (_, Some(&obj)) if self.consts.contains_key(&a) => Some((obj, a)),
+                _ => None,
+            };
+            if let Some((obj, id)) = shape {
+                self.facts.test(c, Test::Shape(obj, id));
+            }
+        }
         self.push(Repr::Bool(c))
     }
     fn not(&mut self, b: SymVal) -> SymVal {
         let c = self.cond(b);
+        if c == self.holds || c == self.fails {
+            let n = self.cond_const(c == self.fails);
+            return self.push(Repr::Bool(n));
+        }
         let n = self.b.ins().bxor_imm_u(c, 1);
-        self.negations.insert(n, c);
+        self.facts.test(n, Test::Not(c));
         self.push(Repr::Bool(n))
     }
     fn logic(&mut self, op: LogicOp, a: SymVal, b: SymVal) -> SymVal {
         let (a, b) = (self.cond(a), self.cond(b));
-        let c = if op == LogicOp::And { self.b.ins().band(a, b) } else { self.b.ins().bor(a, b) };
+        // A constant operand decides or drops out.
+        let (unit, zero) = if op == LogicOp::And { (self.holds, self.fails) } else { (self.fails, self.holds) };
+        let c = match (a, b) {
+            _ if a == zero || b == zero => zero,
+            (x, y) if x == unit => y,
+            (x, y) if y == unit => x,
+            _ if op == LogicOp::And => {
+                let c = self.b.ins().band(a, b);
+                self.facts.test(c, Test::And(a, b));
+                c
+            }
+            _ => self.b.ins().bor(a, b),
+        };
         self.push(Repr::Bool(c))
     }
     fn same(&mut self, a: SymVal, b: SymVal) -> SymVal {
@@ -610,10 +676,8 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
     fn deopt_unless(&mut self, holds: SymVal, reason: &'static str, state: StateRef<'_>, how: Transfer) {
         let c = self.cond(holds);
         self.exit_unless(c, reason, state, how);
-        if let Some(&(t, tag)) = self.tag_tests.get(&c)
-            && !self.dead
-        {
-            self.refine(t, tag);
+        if !self.dead {
+            self.learn(c, true);
         }
     }
     fn deopt(&mut self, reason: &'static str, state: StateRef<'_>, how: Transfer) {
@@ -639,11 +703,13 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.b.ins().brif(c, then, &[], els, &[]);
         self.b.switch_to_block(then);
         self.b.seal_block(then);
-        self.ifs.push(IfArms { els, merge, was_dead: self.dead, then_tag: None });
+        self.ifs.push(IfArms { els, merge, was_dead: self.dead, then_tag: None, cond: c });
+        self.facts.push_scope();
+        self.learn(c, true);
     }
     fn begin_else(&mut self, then: Option<SymVal>) {
         let Some(arms) = self.ifs.last() else { return };
-        let (els, merge, was_dead) = (arms.els, arms.merge, arms.was_dead);
+        let (els, merge, was_dead, cond) = (arms.els, arms.merge, arms.was_dead, arms.cond);
         match then {
             Some(x) => {
                 let (t, v) = self.words(x);
@@ -657,9 +723,12 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.switch(els);
         self.b.seal_block(els);
         self.dead = was_dead;
+        self.facts.reset_scope();
+        self.learn(cond, false);
     }
     fn end_if(&mut self, els: Option<SymVal>) -> Option<SymVal> {
         let arms = self.ifs.pop()?;
+        self.facts.pop_scope();
         let mut tag = arms.then_tag;
         match els {
             Some(x) => {
@@ -688,6 +757,9 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         let was_dead = self.dead;
         self.b.ins().jump(header, &[]);
         self.b.switch_to_block(header);
+        // Later iterations arrive after whatever the body called.
+        self.facts.forget_shapes();
+        self.facts.push_scope();
         self.loops.push(LoopBlocks { header, exit, was_dead });
     }
     fn loop_test(&mut self, c: SymVal) {
@@ -697,9 +769,11 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.b.ins().brif(c, body, &[], exit, &[]);
         self.b.switch_to_block(body);
         self.b.seal_block(body);
+        self.learn(c, true);
     }
     fn end_loop(&mut self, completed: bool) {
         let Some(l) = self.loops.pop() else { return };
+        self.facts.pop_scope();
         if completed {
             self.b.ins().jump(l.header, &[]);
         } else {
@@ -781,8 +855,12 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
     fn load_shape(&mut self, obj: SymVal) -> SymVal {
         // The node checked that this is an object: its shape id is read in place.
         let (_, v) = self.words(obj);
+        if let Some(known) = self.facts.shape_of(v) {
+            return self.push(Repr::I64(known));
+        }
         let id = self.b.ins().load(types::I32, MemFlagsData::trusted(), v, self.object.shape);
         let r = self.b.ins().uextend(types::I64, id);
+        self.shape_loads.insert(r, v);
         self.push(Repr::I64(r))
     }
     fn load_property(&mut self, obj: SymVal, index: u32) -> SymVal {
