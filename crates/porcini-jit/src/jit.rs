@@ -116,7 +116,7 @@ impl Jit {
 
         // Partial evaluation: the target's node code on the symbolic stage, lowered as it goes.
         let builder = FunctionBuilder::new(&mut func, &mut st.builder_context);
-        let mut lowering = Lowering::new(builder, target, &code, osr.is_some());
+        let mut lowering = Lowering::new(builder, rt, target, &code, osr.is_some());
         if let Some((_, slots)) = osr {
             lowering.speculate_slot_tags(target, slots);
         }

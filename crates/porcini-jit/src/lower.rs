@@ -32,6 +32,8 @@ use std::marker::PhantomData;
 
 use crate::facts::{Facts, Test};
 
+mod direct_call;
+
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{
     self, AbiParam, Block, InstBuilder, MemFlagsData, Signature, StackSlotData, StackSlotKind, TrapCode, types,
@@ -39,12 +41,12 @@ use cranelift_codegen::ir::{
 use cranelift_frontend::{FunctionBuilder, Variable};
 use porcini::assumption::Assumption;
 use porcini::call_target::{CallTarget, CallTargetId};
-use porcini::compiled::{self, BoundarySite, CompiledCode, DeoptPoint, InlinedFrame, LiveKind, RawResult};
+use porcini::compiled::{self, BoundarySite, CompiledCode, DeoptPoint, FrameLayout, InlinedFrame, LiveKind, RawResult};
 use porcini::object::ObjectLayout;
 use porcini::emitter::{ArithOp, Emitter, LogicOp, LoopExit, StateRef, Transfer};
 use porcini::stage::{Cmp, ResolveFn};
 use porcini::symbolic::SymVal;
-use porcini::{Language, SlotId, SlotKind, Tag, Value};
+use porcini::{Language, Runtime, SlotId, SlotKind, Tag, Value};
 
 const VALUE_SIZE: i32 = 16;
 
@@ -154,6 +156,12 @@ pub(crate) struct Lowering<'b, L: Language> {
     shape_loads: HashMap<ir::Value, ir::Value>,
     /// Payload words of boxed conditions, with the condition: unboxing one is the condition.
     boxed_conds: HashMap<ir::Value, ir::Value>,
+    /// The layout of an activation, and of the value stack (first cell, cells, high-water
+    /// mark), for direct calls.
+    frame_layout: FrameLayout,
+    value_stack: (usize, usize, usize),
+    /// The stack slot direct calls write their callee's frame to, once made.
+    callee_frame: Option<ir::StackSlot>,
     code: *const CompiledCode<L>,
     valid_flag: *const bool,
     out: Lowered<L>,
@@ -171,7 +179,14 @@ impl<'b, L: Language> Lowering<'b, L> {
     /// Starts the function: the entry block binds the activation and loads the parameters into
     /// the slot variables (the other locals start unassigned, as the call left them; a loop's
     /// unit, `osr`, loads every slot).
-    pub(crate) fn new(mut b: FunctionBuilder<'b>, target: &CallTarget<L>, code: &CompiledCode<L>, osr: bool) -> Self {
+    pub(crate) fn new(
+        mut b: FunctionBuilder<'b>,
+        rt: &Runtime<L>,
+        target: &CallTarget<L>,
+        code: &CompiledCode<L>,
+        osr: bool,
+    ) -> Self {
+        let value_stack = rt.value_stack_layout();
         let i64t = types::I64;
         let entry = b.create_block();
         b.append_block_params_for_function_params(entry);
@@ -233,6 +248,9 @@ impl<'b, L: Language> Lowering<'b, L> {
             consts: HashMap::new(),
             shape_loads: HashMap::new(),
             boxed_conds: HashMap::new(),
+            frame_layout: FrameLayout::of::<L>(),
+            value_stack,
+            callee_frame: None,
             code: code as *const CompiledCode<L>,
             valid_flag: code.valid_flag(),
             out: Lowered { deopts: Vec::new(), sites: Vec::new(), assumptions: Vec::new(), calls: 0 },
@@ -894,8 +912,12 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
     fn call(&mut self, target: &CallTarget<L>, args: &[SymVal]) -> SymVal {
         self.out.calls += 1;
         // Only a builtin can write its caller's frame (SL's `helloEqualsWorld`); a guest
-        // function's nodes write their own frame only.
+        // function's nodes write their own frame only, and a guest function may have code to
+        // call directly. Builtins are never compiled.
         let writes_frame = target.root().is_internal();
+        if !writes_frame {
+            return self.direct_call(target, args);
+        }
         let target = target as *const CallTarget<L> as i64;
         let addr = compiled::call::<L> as *const () as usize;
         self.call_out(self.sigs.call, addr, args, writes_frame, |s| vec![s.iconst(target)])

@@ -346,6 +346,16 @@ impl<L: Language> CallTarget<L> {
     pub fn entry(&self) -> Option<EntryFn> {
         self.entry.get()
     }
+    /// Where the installed code's entry is kept (null while there is none), for compiled
+    /// callers that call it directly.
+    pub fn entry_cell(&self) -> *const Option<EntryFn> {
+        self.entry.as_ptr()
+    }
+    /// Where the lowest native stack address a call may start at is kept (see
+    /// [`CallTarget::native_need`]), for compiled callers that check it themselves.
+    pub fn native_limit_cell(&self) -> *const usize {
+        self.native_limit.as_ptr()
+    }
     /// The installed code, if any.
     pub fn code(&self) -> Option<Rc<CompiledCode<L>>> {
         self.code.borrow().clone()

@@ -90,6 +90,65 @@ pub(crate) fn enter<L: Language>(entry: EntryFn, f: &mut Frame<'_, L>) -> Result
     r.into_result()
 }
 
+/// Where the fields of a [`Frame`] are, for compiled code that sets up a callee's activation
+/// itself (a call between compiled targets that does not go through the runtime's call path).
+/// Offsets are in bytes from the frame's start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FrameLayout {
+    /// The frame's size and alignment.
+    pub size: u32,
+    pub align: u32,
+    /// The runtime reference.
+    pub rt: i32,
+    /// The arguments slice: its data pointer and its length.
+    pub args_ptr: i32,
+    pub args_len: i32,
+    /// The slots slice: its data pointer and its length.
+    pub slots_ptr: i32,
+    pub slots_len: i32,
+    /// The first free value-stack index above the frame.
+    pub sp: i32,
+    /// The call target (a non-null pointer).
+    pub target: i32,
+    /// The caller's frame (a non-null pointer).
+    pub caller: i32,
+    /// The `return` value (a [`Value`]).
+    pub ret: i32,
+}
+
+impl FrameLayout {
+    /// The layout of `Frame<L>`.
+    pub fn of<L: Language>() -> FrameLayout {
+        type F<L> = Frame<'static, L>;
+        let (ptr, len) = slice_word_offsets();
+        let at = |field: usize| field as i32;
+        FrameLayout {
+            size: std::mem::size_of::<F<L>>() as u32,
+            align: std::mem::align_of::<F<L>>() as u32,
+            rt: at(std::mem::offset_of!(F<L>, rt)),
+            args_ptr: at(std::mem::offset_of!(F<L>, args)) + ptr,
+            args_len: at(std::mem::offset_of!(F<L>, args)) + len,
+            slots_ptr: at(std::mem::offset_of!(F<L>, slots)) + ptr,
+            slots_len: at(std::mem::offset_of!(F<L>, slots)) + len,
+            sp: at(std::mem::offset_of!(F<L>, sp)),
+            target: at(std::mem::offset_of!(F<L>, target)),
+            caller: at(std::mem::offset_of!(F<L>, caller)),
+            ret: at(std::mem::offset_of!(F<L>, ret)),
+        }
+    }
+}
+
+/// Where a slice reference keeps its data pointer and its length (byte offsets), which Rust
+/// leaves unspecified: found by looking at one.
+fn slice_word_offsets() -> (i32, i32) {
+    let cells = [Cell::new(Value::NULL), Cell::new(Value::NULL)];
+    let s: &[Cell<Value>] = &cells[..1];
+    // SAFETY: a shared slice reference is two words, its data pointer and its length (`transmute`
+    // checks that the sizes match); reading them as plain words only finds out their order.
+    let words: [usize; 2] = unsafe { std::mem::transmute::<&[Cell<Value>], [usize; 2]>(s) };
+    if words[0] == s.as_ptr() as usize && words[1] == 1 { (0, 8) } else { (8, 0) }
+}
+
 /// Turns the frame pointer compiled code passes back into the frame it was made from.
 ///
 /// # Safety

@@ -176,6 +176,13 @@ impl<L: Language> Runtime<L> {
         self.targets.borrow().clone()
     }
 
+    /// Where compiled code finds the value stack: the first cell's address, the number of cells,
+    /// and the address of the high-water mark the collector scans up to (all stable while the
+    /// runtime lives).
+    pub fn value_stack_layout(&self) -> (usize, usize, usize) {
+        self.stack.layout()
+    }
+
     /// Calls `target` from the host (no guest caller), with `args`.
     pub fn call_entry(&self, target: &CallTarget<L>, args: &[Value]) -> Result<Value, Unwind<Value>> {
         let mut sp = 0;

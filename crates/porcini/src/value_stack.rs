@@ -15,8 +15,9 @@ use crate::value::Value;
 /// The fixed-capacity value stack.
 pub struct ValueStack {
     cells: Box<[Cell<Value>]>,
-    /// Highest index ever used (exclusive); the collector scans up to here.
-    high_water: Cell<usize>,
+    /// Highest index ever used (exclusive); the collector scans up to here. Boxed, so that its
+    /// address is stable: compiled code that sets up activations itself updates it in place.
+    high_water: Box<Cell<usize>>,
 }
 
 impl ValueStack {
@@ -37,12 +38,17 @@ impl ValueStack {
             }
             Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, capacity))
         };
-        ValueStack { cells, high_water: Cell::new(0) }
+        ValueStack { cells, high_water: Box::new(Cell::new(0)) }
     }
     /// All cells.
     #[inline(always)]
     pub fn cells(&self) -> &[Cell<Value>] {
         &self.cells
+    }
+    /// Where compiled code finds the stack: the first cell's address, the number of cells, and
+    /// the address of the high-water mark (a `usize`).
+    pub fn layout(&self) -> (usize, usize, usize) {
+        (self.cells.as_ptr() as usize, self.cells.len(), self.high_water.as_ptr() as usize)
     }
     /// Records that cells below `end` are in use.
     #[inline(always)]

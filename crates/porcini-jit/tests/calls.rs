@@ -1,0 +1,99 @@
+//! Calls between compiled targets: compiled code sets up its callee's activation itself, so what
+//! the runtime's call path guarantees must hold there too. Guest recursion that exhausts the
+//! native stack or the value stack is the guest's `Stack overflow` error, stack walks see every
+//! compiled frame with its locals, and the outcome equals the interpreter's.
+
+use std::io::Cursor;
+use std::rc::Rc;
+
+use lang_sl::SlEngine;
+use porcini::EngineOptions;
+use porcini_jit::Jit;
+use porcini_tools::trace::{SharedBuffer, TraceSink};
+
+/// The stack of the engine threads.
+const STACK: usize = 64 << 20;
+
+/// Runs `program` on a thread with [`STACK`] bytes of stack declared to the engine, compiled
+/// (every function on its first call) or interpreted; returns the output with the outcome last,
+/// and the compilation trace.
+fn run(program: &str, compiled: bool) -> (String, String) {
+    let program = program.to_string();
+    let thread = std::thread::Builder::new().stack_size(STACK).spawn(move || {
+        let options = if compiled {
+            EngineOptions { compile_immediately: true, background_compilation: false, trace_compilation: true, ..EngineOptions::default() }
+        } else {
+            EngineOptions { compilation: false, ..EngineOptions::default() }
+        };
+        let (out, log) = (SharedBuffer::new(), SharedBuffer::new());
+        let engine = SlEngine::new(options, Box::new(out.clone()), Box::new(Cursor::new(Vec::new())));
+        engine.runtime().set_trace_sink(TraceSink::new(Box::new(log.clone())));
+        if compiled {
+            engine.runtime().set_compiler(Rc::new(Jit::new().expect("a code generator for this machine")));
+        }
+        let marker = 0u8;
+        engine.set_native_stack(std::hint::black_box(&marker) as *const u8 as usize, STACK - (64 << 10));
+        let outcome = engine.run(&program, "calls.sl");
+        engine.flush();
+        (format!("{}{outcome:?}\n", out.contents()), log.contents())
+    });
+    match thread.map(|h| h.join()) {
+        Ok(Ok(r)) => r,
+        _ => panic!("the engine thread failed"),
+    }
+}
+
+/// Runs `program` compiled and interpreted: the outputs must be `expect`, and the compiled run
+/// must have compiled `function` with its calls left as calls.
+fn check(program: &str, function: &str, expect: &str) {
+    let (interpreted, _) = run(program, false);
+    assert_eq!(interpreted, expect, "interpreted");
+    let (compiled, trace) = run(program, true);
+    assert_eq!(compiled, expect, "compiled; trace:\n{trace}");
+    assert!(
+        trace.lines().any(|l| l.contains("opt done") && l.contains(&format!(" {function} ")) && !l.contains("   0N")),
+        "{function} was not compiled with calls; trace:\n{trace}"
+    );
+}
+
+#[test]
+fn recursion_that_exhausts_the_native_stack_is_the_guest_error() {
+    check(
+        "function down(n) { return down(n + 1) + 1; }
+         function main() { return down(0); }",
+        "down",
+        "Err(Guest(\"Stack overflow: guest recursion too deep\"))\n",
+    );
+}
+
+#[test]
+fn recursion_that_exhausts_the_value_stack_is_the_guest_error() {
+    // 400 locals a level: the value stack runs out long before 64 MiB of native stack.
+    let locals: String = (0..400).map(|i| format!("a{i} = n; ")).collect();
+    let program = format!("function down(n) {{ {locals} return down(n + 1) + a0; }} function main() {{ return down(0); }}");
+    check(&program, "down", "Err(Guest(\"Stack overflow: guest recursion too deep\"))\n");
+}
+
+#[test]
+fn deep_recursion_that_fits_runs() {
+    check(
+        "function sum(n) { if (n == 0) { return 0; } return n + sum(n - 1); }
+         function main() { return sum(20000); }",
+        "sum",
+        "Ok(Some(\"200010000\"))\n",
+    );
+}
+
+#[test]
+fn stack_walks_see_compiled_frames_with_their_locals() {
+    // `outer` and `middle` call each other's code directly once compiled; `stacktrace` walks
+    // the frames they set up, and `helloEqualsWorld` writes the frame of its compiled caller.
+    check(
+        "function middle(x) { hello = 1; helloEqualsWorld(); println(hello); return stacktrace(); }
+         function outer(n) { y = n + 1; return middle(y); }
+         function main() { println(outer(1)); println(outer(2)); }",
+        "outer",
+        "world\nFrame: root middle, x=2, hello=world\nFrame: root outer, n=1, y=2\nFrame: root main\n\
+         world\nFrame: root middle, x=3, hello=world\nFrame: root outer, n=2, y=3\nFrame: root main\nOk(None)\n",
+    );
+}
