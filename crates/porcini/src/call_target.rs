@@ -181,6 +181,10 @@ pub struct CallTarget<L: Language> {
     compilation_failed: Cell<bool>,
     /// On-stack-replacement units of this target's loops, by loop node.
     osr: RefCell<Vec<OsrUnit<L>>>,
+    /// Where the target's code deoptimized (and invalidated) once deoptimization cycle detection
+    /// started watching it, with how often each place was taken since (see
+    /// [`CallTarget::deopt_taken`]).
+    deopt_places: RefCell<Vec<(Box<[u32]>, &'static str, u32)>>,
 }
 
 /// The compiled code of one loop of a target (on-stack replacement), and how often it was tried.
@@ -228,6 +232,7 @@ impl<L: Language> CallTarget<L> {
             compilations: Cell::new(0),
             compilation_failed: Cell::new(false),
             osr: RefCell::new(Vec::new()),
+            deopt_places: RefCell::new(Vec::new()),
         }
     }
     /// Native stack, in bytes, that must be free when a call of this target starts: enough for
@@ -376,6 +381,21 @@ impl<L: Language> CallTarget<L> {
     /// True once compilation failed for good (or was refused).
     pub fn compilation_failed(&self) -> bool {
         self.compilation_failed.get()
+    }
+    /// Records that the target's code deoptimized at `path` for `reason`; how many times that
+    /// place was taken before.
+    pub(crate) fn deopt_taken(&self, path: &[u32], reason: &'static str) -> u32 {
+        let mut places = self.deopt_places.borrow_mut();
+        match places.iter_mut().find(|(p, r, _)| &**p == path && *r == reason) {
+            Some((_, _, taken)) => {
+                *taken += 1;
+                *taken - 1
+            }
+            None => {
+                places.push((path.into(), reason, 1));
+                0
+            }
+        }
     }
     pub(crate) fn fail_compilation(&self) {
         self.compilation_failed.set(true);

@@ -270,6 +270,9 @@ pub unsafe extern "C" fn deoptimize<L: Language>(frame: *mut (), code: *const Co
     let rt = f.rt;
     code.deoptimized(p);
     rt.trace_transfer(f, p);
+    if let (false, Some(target)) = (code.is_osr(), f.target) {
+        rt.note_deopt(target, p);
+    }
     // SAFETY: the loop node outlives the code (see `CompiledCode::osr_node`).
     let unit = code.osr_node.map(|n| unsafe { &*n });
     RawResult::from_result(rt.resume_in(f, state, unit, inlined))

@@ -519,6 +519,32 @@ impl<L: Language> Runtime<L> {
         }
     }
 
+    /// Deoptimization cycle detection (`DeoptCycleDetectionThreshold`,
+    /// `DeoptCycleDetectionAllowedRepeats`): in code compiled after a target's first `threshold`
+    /// compilations, each invalidating deoptimization is recorded by place (the innermost path and
+    /// the reason); when its compiled code leaves at the same place more often than the allowed
+    /// repeats, the target is not compiled again, as for Truffle's permanent bailout. Loop
+    /// units have their own bound (`OSRMaxCompilationReAttempts`).
+    pub(crate) fn note_deopt(&self, target: &CallTarget<L>, p: &crate::compiled::DeoptPoint) {
+        let threshold = self.options.deopt_cycle_detection_threshold;
+        // The code that deoptimized is the target's latest compilation.
+        if threshold < 0 || p.how != crate::emitter::Transfer::Invalidate || i64::from(target.compilations()) <= threshold {
+            return;
+        }
+        let path = p.innermost_path();
+        if u64::from(target.deopt_taken(path, p.reason)) <= self.options.deopt_cycle_detection_allowed_repeats {
+            return;
+        }
+        target.fail_compilation();
+        let path: Vec<String> = path.iter().map(u32::to_string).collect();
+        let reason = format!(
+            "Deopt taken too many times: node path [{}] ({})|Deopt. This could indicate a deopt cycle, which typically hints at a bug in the language implementation or Truffle.",
+            path.join("."),
+            p.reason
+        );
+        self.trace_failure(target, &opt::compile_time(0.0, 0.0, 0.0), &reason);
+    }
+
     fn trace_failure(&self, target: &CallTarget<L>, time: &str, reason: &str) {
         if self.options.trace_compilation || self.options.trace_compilation_details {
             self.trace_line(&target.trace_line(|s| opt::failed(s, 1, time, reason)));

@@ -112,6 +112,15 @@ pub trait Stage<L: Language>: Sized {
     /// A speculation: the interpreter returns `holds`; a compiling stage emits a deoptimization
     /// exit taken when `holds` is false, recording the frame state, and returns true.
     fn speculate(&mut self, holds: Self::Bool, reason: &'static str) -> bool;
+    /// Leaves compiled code for the interpreter here, keeping the code (Truffle's
+    /// `transferToInterpreter`): nothing happens in the interpreter; a compiling stage emits an
+    /// exit that resumes the interpreter at this point, and what follows is unreachable there.
+    /// Node code must not change its state on a compiling stage: guard changes that follow with
+    /// [`Stage::in_interpreter`].
+    fn transfer_to_interpreter(&mut self) {}
+    /// As [`Stage::transfer_to_interpreter`], and the code is invalidated
+    /// (`transferToInterpreterAndInvalidate`): what a node does before it changes its state.
+    fn transfer_to_interpreter_and_invalidate(&mut self) {}
     /// Depends on an assumption: the interpreter checks it; a compiling stage registers the code as
     /// dependent on it (invalidated when it is) and treats it as true while it is valid.
     fn assume(&mut self, a: &crate::assumption::Assumption) -> bool;

@@ -195,6 +195,17 @@ impl<'a, L: Language> SymFrame<'a, L> {
             }
         }
     }
+    /// An explicit transfer to the interpreter (see [`Stage::transfer_to_interpreter`]): an
+    /// exit at this point, after which the point is unreachable.
+    fn transfer(&mut self, how: Transfer) {
+        if self.open {
+            let reason =
+                if how == Transfer::Invalidate { "transferToInterpreterAndInvalidate" } else { "transferToInterpreter" };
+            let state = StateRef { callers: &self.callers, path: &self.path, live: &self.live };
+            self.em.deopt(reason, state, how);
+            self.open = false;
+        }
+    }
     fn drain_args(&mut self, mark: ArgMark) -> Vec<SymVal> {
         self.args.drain(mark.0.min(self.args.len())..).collect()
     }
@@ -285,6 +296,12 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
         let state = StateRef { callers: &self.callers, path: &self.path, live: &self.live };
         self.em.deopt_unless(holds, reason, state, Transfer::Invalidate);
         true
+    }
+    fn transfer_to_interpreter(&mut self) {
+        self.transfer(Transfer::Keep);
+    }
+    fn transfer_to_interpreter_and_invalidate(&mut self) {
+        self.transfer(Transfer::Invalidate);
     }
     fn assume(&mut self, a: &Assumption) -> bool {
         let valid = a.is_valid();
