@@ -942,9 +942,13 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.b.append_block_param(ret, types::I64);
         let call = InlinedCall { target: target.id(), args: args.to_vec(), ret, ret_tag: None };
         self.frames.push(FrameVars { slots, inlined: Some(call) });
+        // The callee's returns merge after the call from wherever they are, so nothing learned
+        // inside the callee is known after it (what slot variables learned merges by SSA).
+        self.facts.push_scope();
     }
     fn end_inline(&mut self) -> Option<SymVal> {
         let call = self.frames.pop().and_then(|f| f.inlined)?;
+        self.facts.pop_scope();
         self.close_dead();
         self.switch(call.ret);
         self.b.seal_block(call.ret);

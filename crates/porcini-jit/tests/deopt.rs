@@ -205,3 +205,22 @@ fn a_type_change_inside_an_inlined_callee() {
         "main",
     );
 }
+
+#[test]
+fn what_an_inlined_callee_checked_on_one_path_is_not_known_after_the_call() {
+    // The inlined `f` checks that `x` is an integer only when it does not return early; after
+    // the call, `r + x` must check again, because the early return reaches it unchecked. `pick`
+    // makes a call, so it is not inlined, and hands over a string once the early return is
+    // taken. (Slot variables merge what they learned by SSA; lowering's facts about values are
+    // dropped when an inlined body ends.)
+    check(
+        "function pick(i) { t = nanoTime(); if (i < 250) { return i; } return \"s\"; }
+         function f(c, x) { if (c) { return 0; } return x + 1; }
+         function main() {
+           i = 0; r = 0;
+           while (i < 300) { x = pick(i); r = f(250 <= i, x); r = r + x; i = i + 1; }
+           println(r);
+         }",
+        "main<OSR>",
+    );
+}
