@@ -455,12 +455,16 @@ impl<'b, L: Language> Lowering<'b, L> {
         let callee = self.iconst(addr as i64);
         let call = self.b.ins().call_indirect(sig, callee, args);
         let r = self.b.inst_results(call).to_vec();
-        let unwinding = self.b.ins().icmp_imm_s(IntCC::Equal, r[0], RawResult::UNWIND_TAG as i64);
+        self.unwind_unless_value(r[0], r[1])
+    }
+    /// Continues with the call result `(tag, bits)`, or branches to the unwinding exit.
+    fn unwind_unless_value(&mut self, tag: ir::Value, bits: ir::Value) -> SymVal {
+        let unwinding = self.b.ins().icmp_imm_s(IntCC::Equal, tag, RawResult::UNWIND_TAG as i64);
         let cont = self.b.create_block();
         self.b.ins().brif(unwinding, self.unwind, &[], cont, &[]);
         self.b.switch_to_block(cont);
         self.b.seal_block(cont);
-        self.push(Repr::Val(r[0], r[1]))
+        self.push(Repr::Val(tag, bits))
     }
     /// Emits, in the current block, the exit to the interpreter at deoptimization point `state`.
     fn exit_to_interpreter(&mut self, reason: &'static str, state: StateRef<'_>, how: Transfer) {

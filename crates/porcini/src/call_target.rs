@@ -184,7 +184,15 @@ pub struct CallTarget<L: Language> {
     /// Where the target's code deoptimized (and invalidated) once deoptimization cycle detection
     /// started watching it, with how often each place was taken since (see
     /// [`CallTarget::deopt_taken`]).
-    deopt_places: RefCell<Vec<(Box<[u32]>, &'static str, u32)>>,
+    deopt_places: RefCell<Vec<DeoptPlace>>,
+}
+
+/// A place where a target's code deoptimized (the innermost path and the reason), and how often
+/// it was taken.
+struct DeoptPlace {
+    path: Box<[u32]>,
+    reason: &'static str,
+    taken: u32,
 }
 
 /// The compiled code of one loop of a target (on-stack replacement), and how often it was tried.
@@ -386,13 +394,13 @@ impl<L: Language> CallTarget<L> {
     /// place was taken before.
     pub(crate) fn deopt_taken(&self, path: &[u32], reason: &'static str) -> u32 {
         let mut places = self.deopt_places.borrow_mut();
-        match places.iter_mut().find(|(p, r, _)| &**p == path && *r == reason) {
-            Some((_, _, taken)) => {
-                *taken += 1;
-                *taken - 1
+        match places.iter_mut().find(|p| &*p.path == path && p.reason == reason) {
+            Some(place) => {
+                place.taken += 1;
+                place.taken - 1
             }
             None => {
-                places.push((path.into(), reason, 1));
+                places.push(DeoptPlace { path: path.into(), reason, taken: 1 });
                 0
             }
         }

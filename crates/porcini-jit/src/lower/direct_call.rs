@@ -22,7 +22,7 @@ use porcini::compiled;
 use porcini::symbolic::SymVal;
 use porcini::{Language, Tag, Value};
 
-use super::{Lowering, Repr, VALUE_SIZE};
+use super::{Lowering, VALUE_SIZE};
 
 impl<L: Language> Lowering<'_, L> {
     /// Calls the guest target `target` with `args`: directly into its code when it has some,
@@ -142,13 +142,4 @@ impl<L: Language> Lowering<'_, L> {
         slot
     }
 
-    /// Continues with the call result `(tag, bits)`, or branches to the unwinding exit.
-    fn unwind_unless_value(&mut self, tag: ir::Value, bits: ir::Value) -> SymVal {
-        let unwinding = self.b.ins().icmp_imm_s(IntCC::Equal, tag, compiled::RawResult::UNWIND_TAG as i64);
-        let cont = self.b.create_block();
-        self.b.ins().brif(unwinding, self.unwind, &[], cont, &[]);
-        self.b.switch_to_block(cont);
-        self.b.seal_block(cont);
-        self.push(Repr::Val(tag, bits))
-    }
 }
