@@ -15,7 +15,9 @@
 //! materialized for one. The whole call-tree policy (exploration budget, frequencies, recursive
 //! inlining, `TraceInlining`) builds on this stage support.
 
-use crate::call_target::CallTarget;
+use std::collections::HashMap;
+
+use crate::call_target::{CallTarget, CallTargetId};
 use crate::language::Language;
 use crate::runtime::Runtime;
 use crate::symbolic::{Recording, SymFrame};
@@ -30,6 +32,9 @@ pub struct Inliner {
     only: Vec<(bool, String)>,
     /// Calls inlined so far.
     inlined: usize,
+    /// The size of each candidate partially evaluated so far, `None` for one that is no leaf or
+    /// cannot be partially evaluated: a callee called from several sites is tried once.
+    trials: HashMap<CallTargetId, Option<usize>>,
 }
 
 impl Inliner {
@@ -48,7 +53,12 @@ impl Inliner {
                 None => (true, p.to_string()),
             })
             .collect();
-        Some(Inliner { budget: usize::try_from(o.inlining_inlining_budget).unwrap_or(usize::MAX), only, inlined: 0 })
+        Some(Inliner {
+            budget: usize::try_from(o.inlining_inlining_budget).unwrap_or(usize::MAX),
+            only,
+            inlined: 0,
+            trials: HashMap::new(),
+        })
     }
 
     /// Calls inlined so far.
@@ -73,12 +83,14 @@ impl Inliner {
             return false;
         }
         // Partial evaluation of the candidate, recorded: its size, and whether it is a leaf.
-        let mut trial = Recording::default();
-        let ok = SymFrame::new(rt, &mut trial).record_root(root).is_ok();
-        let size = trial.lines().len();
-        if !ok || trial.calls() > 0 || size > self.budget {
+        let size = *self.trials.entry(target.id()).or_insert_with(|| {
+            let mut trial = Recording::default();
+            let ok = SymFrame::new(rt, &mut trial).record_root(root).is_ok();
+            (ok && trial.calls() == 0).then(|| trial.lines().len())
+        });
+        let Some(size) = size.filter(|&size| size <= self.budget) else {
             return false;
-        }
+        };
         self.budget -= size;
         self.inlined += 1;
         true

@@ -457,15 +457,10 @@ impl<L: Language> Runtime<L> {
         let mut text = String::from("transferToInterpreter at");
         let limit = usize::try_from(self.options.trace_stack_trace_limit).unwrap_or(usize::MAX);
         // The inlined callees the code was running come first, innermost first, as the frames
-        // they stand for would.
+        // they stand for would; the walk stops at the limit.
         let inlined = p.inlined.iter().rev().filter_map(|i| self.call_target(i.target));
-        let mut frames: Vec<Rc<CallTarget<L>>> = inlined.collect();
-        let mut frame = Some(f);
-        while let Some(fr) = frame {
-            frames.extend(fr.target.and_then(|t| self.call_target(t.id())));
-            frame = fr.caller;
-        }
-        for t in frames.iter().filter(|t| !t.root().is_internal()).take(limit) {
+        let physical = std::iter::successors(Some(f), |fr| fr.caller).filter_map(|fr| fr.target.and_then(|t| self.call_target(t.id())));
+        for t in inlined.chain(physical).filter(|t| !t.root().is_internal()).take(limit) {
             text.push_str(&format!("\n  {}({})", t.name(), t.source_location().unwrap_or_default()));
         }
         let path: Vec<String> = p.innermost_path().iter().map(u32::to_string).collect();
