@@ -6,18 +6,21 @@ use std::rc::Rc;
 use std::time::Instant;
 
 use cranelift_codegen::ir::{AbiParam, Function, Signature, UserFuncName, types};
+use cranelift_codegen::isa::OwnedTargetIsa;
 use cranelift_codegen::settings::{self, Configurable};
-use cranelift_codegen::Context;
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use cranelift_jit::{JITBuilder, JITModule};
-use cranelift_module::{Linkage, Module, default_libcall_names};
+use cranelift_module::{FuncId, Linkage, Module, default_libcall_names};
 use porcini::call_target::CallTarget;
-use porcini::compiled::{CodeBody, CompileError, CompileStats, CompiledCode, Compiler, EntryFn};
+use porcini::compiled::{
+    CodeBody, CompileError, CompileStats, Compilation, CompiledCode, Compiler, EntryFn, MachineCode, Ticket,
+};
 use porcini::inlining::Inliner;
 use porcini::symbolic::SymFrame;
 use porcini::{ExprNode, Language, Runtime, Value};
 
 use crate::lower::Lowering;
+use crate::worker::{Generated, Job, Worker, generate};
 
 /// The JIT compiler of one runtime. Its code memory lives until it is dropped, which happens
 /// with the runtime (code may run until then, even after invalidation).
@@ -27,7 +30,16 @@ pub struct Jit {
 
 struct State {
     module: Option<JITModule>,
+    isa: OwnedTargetIsa,
     builder_context: FunctionBuilderContext,
+    /// The compiler thread, started by the first background compilation (`None` before, and
+    /// after it failed to start: code is then generated on the guest's thread).
+    worker: Option<Worker>,
+    worker_failed: bool,
+    /// Jobs handed to the compiler thread and not yet polled.
+    in_flight: usize,
+    /// Whether a poll waits for every job in flight (see [`Jit::wait_for_compilations`]).
+    wait: bool,
     /// The IR text of the most recent compilation (for tests and dumps), if asked for.
     keep_ir: bool,
     last_ir: Option<String>,
@@ -45,11 +57,16 @@ impl Jit {
             .map_err(|e| format!("no code generator for this machine: {e}"))?
             .finish(settings::Flags::new(flags))
             .map_err(|e| format!("cranelift: {e}"))?;
-        let module = JITModule::new(JITBuilder::with_isa(isa, default_libcall_names()));
+        let module = JITModule::new(JITBuilder::with_isa(isa.clone(), default_libcall_names()));
         Ok(Jit {
             state: RefCell::new(State {
                 module: Some(module),
+                isa,
                 builder_context: FunctionBuilderContext::new(),
+                worker: None,
+                worker_failed: false,
+                in_flight: 0,
+                wait: false,
                 keep_ir: false,
                 last_ir: None,
                 next_name: 0,
@@ -60,6 +77,12 @@ impl Jit {
     pub fn keep_ir(&self, keep: bool) {
         self.state.borrow_mut().keep_ir = keep;
     }
+    /// Makes each poll of the runtime wait until the machine code of every queued unit is ready.
+    /// Code generation still runs on the compiler thread, but code is installed at the very
+    /// next poll after it was queued, so that tests of background compilation are deterministic.
+    pub fn wait_for_compilations(&self, wait: bool) {
+        self.state.borrow_mut().wait = wait;
+    }
     /// The IR text of the most recent compilation, when [`Jit::keep_ir`] is on.
     pub fn last_ir(&self) -> Option<String> {
         self.state.borrow().last_ir.clone()
@@ -68,7 +91,10 @@ impl Jit {
 
 impl Drop for Jit {
     fn drop(&mut self) {
-        if let Some(module) = self.state.get_mut().module.take() {
+        let st = self.state.get_mut();
+        // The compiler thread ends first; it never touches the module's memory.
+        st.worker = None;
+        if let Some(module) = st.module.take() {
             // SAFETY: the runtime that ran this code owns this compiler and is being dropped, so
             // no compiled code runs any more and no entry point is called again.
             unsafe { module.free_memory() };
@@ -77,7 +103,7 @@ impl Drop for Jit {
 }
 
 impl<L: Language> Compiler<L> for Jit {
-    fn compile(&self, rt: &Runtime<L>, target: &Rc<CallTarget<L>>) -> Result<Rc<CompiledCode<L>>, CompileError> {
+    fn compile(&self, rt: &Runtime<L>, target: &Rc<CallTarget<L>>) -> Result<Compilation<L>, CompileError> {
         self.compile_unit(rt, target, CompiledCode::reserve(target), None)
     }
     fn compile_osr(
@@ -86,21 +112,40 @@ impl<L: Language> Compiler<L> for Jit {
         target: &Rc<CallTarget<L>>,
         node: &dyn ExprNode<L>,
         slots: &[Value],
-    ) -> Result<Rc<CompiledCode<L>>, CompileError> {
+    ) -> Result<Compilation<L>, CompileError> {
         self.compile_unit(rt, target, CompiledCode::reserve_osr(target, node), Some((node, slots)))
+    }
+    fn poll(&self) -> Vec<(Ticket, Result<MachineCode, CompileError>)> {
+        let mut st = self.state.borrow_mut();
+        let st = &mut *st;
+        let Some(worker) = &st.worker else { return Vec::new() };
+        let finished = worker.finished(if st.wait { st.in_flight } else { 0 });
+        st.in_flight = st.in_flight.saturating_sub(finished.len());
+        finished
+            .into_iter()
+            .map(|f| {
+                let result = match (f.result, st.module.as_mut()) {
+                    (Ok(g), Some(module)) => load(module, f.id, g),
+                    (Ok(_), None) => Err(CompileError::Backend("the compiler was shut down".into())),
+                    (Err(e), _) => Err(CompileError::Backend(e)),
+                };
+                (Ticket(f.ticket), result)
+            })
+            .collect()
     }
 }
 
 impl Jit {
     /// Compiles a unit of `target`: its root, or one of its loops (`osr`, with the frame's slots
-    /// at entry), into `code`.
+    /// at entry), into `code`. Partial evaluation runs here; code generation too, or on the
+    /// compiler thread with `--engine.BackgroundCompilation`.
     fn compile_unit<L: Language>(
         &self,
         rt: &Runtime<L>,
         target: &Rc<CallTarget<L>>,
         code: Rc<CompiledCode<L>>,
         osr: Option<(&dyn ExprNode<L>, &[Value])>,
-    ) -> Result<Rc<CompiledCode<L>>, CompileError> {
+    ) -> Result<Compilation<L>, CompileError> {
         let mut st = self.state.borrow_mut();
         let st = &mut *st;
         let Some(module) = st.module.as_mut() else {
@@ -132,41 +177,55 @@ impl Jit {
         if st.keep_ir {
             st.last_ir = Some(func.display().to_string());
         }
-        let pe_done = Instant::now();
-
-        // Code generation.
         let name = format!("porcini_{}_{}", target.id().0, st.next_name);
         let id = module
             .declare_function(&name, Linkage::Local, &sig)
             .map_err(|e| CompileError::Backend(e.to_string()))?;
-        let mut ctx = Context::for_function(func);
-        module.define_function(id, &mut ctx).map_err(|e| CompileError::Backend(format!("{e:?}")))?;
-        let code_size = ctx.compiled_code().map(|c| c.code_buffer().len()).unwrap_or(0);
-        let ir_after_opt = ctx.func.dfg.num_insts();
-        module.finalize_definitions().map_err(|e| CompileError::Backend(e.to_string()))?;
-        let ptr = module.get_finalized_function(id);
-        // SAFETY: `ptr` is the finished code of a function with the entry signature (four
-        // pointer-sized parameters, two words returned in the platform's C convention), which is
-        // what `EntryFn` declares.
-        let entry = unsafe { std::mem::transmute::<*const u8, EntryFn>(ptr) };
-        let done = Instant::now();
-
         code.finish(CodeBody {
-            entry,
             deopts: lowered.deopts,
             sites: lowered.sites,
             assumptions: lowered.assumptions,
             stats: CompileStats {
-                partial_evaluation_ms: (pe_done - start).as_secs_f64() * 1000.0,
-                backend_ms: (done - pe_done).as_secs_f64() * 1000.0,
+                partial_evaluation_ms: start.elapsed().as_secs_f64() * 1000.0,
                 ir_after_pe,
-                ir_after_opt,
-                code_size,
-                address: ptr as usize,
                 calls: lowered.calls,
                 inlined,
+                ..CompileStats::default()
             },
         });
-        Ok(code)
+
+        // Code generation.
+        if rt.options.background_compilation {
+            if st.worker.is_none() && !st.worker_failed {
+                st.worker = Worker::start(st.isa.clone()).ok();
+                st.worker_failed = st.worker.is_none();
+            }
+            if let Some(worker) = &st.worker {
+                let ticket = u64::from(st.next_name);
+                match worker.submit(Job { ticket, id, func }) {
+                    Ok(()) => {
+                        st.in_flight += 1;
+                        return Ok(Compilation::Queued(code, Ticket(ticket)));
+                    }
+                    Err(job) => func = job.func,
+                }
+            }
+        }
+        let generated = generate(&*st.isa, func, id).map_err(CompileError::Backend)?;
+        code.complete(load(module, id, generated)?);
+        Ok(Compilation::Ready(code))
     }
+}
+
+/// Copies generated code into the module's executable memory and finds its entry.
+fn load(module: &mut JITModule, id: FuncId, g: Generated) -> Result<MachineCode, CompileError> {
+    let backend = |e: cranelift_module::ModuleError| CompileError::Backend(e.to_string());
+    module.define_function_bytes(id, g.alignment, &g.bytes, &g.relocs).map_err(backend)?;
+    module.finalize_definitions().map_err(backend)?;
+    let ptr = module.get_finalized_function(id);
+    // SAFETY: `ptr` is the finished code of a function with the entry signature (four
+    // pointer-sized parameters, two words returned in the platform's C convention), which is
+    // what `EntryFn` declares.
+    let entry = unsafe { std::mem::transmute::<*const u8, EntryFn>(ptr) };
+    Ok(MachineCode { entry, backend_ms: g.ms, ir_after_opt: g.ir_after_opt, code_size: g.bytes.len() })
 }

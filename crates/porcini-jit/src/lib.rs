@@ -16,5 +16,6 @@
 mod facts;
 mod jit;
 mod lower;
+mod worker;
 
 pub use jit::Jit;

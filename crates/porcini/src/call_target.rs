@@ -172,6 +172,8 @@ pub struct CallTarget<L: Language> {
     entry: Cell<Option<EntryFn>>,
     /// The installed code.
     code: RefCell<Option<Rc<CompiledCode<L>>>>,
+    /// Code partially evaluated and waiting for its machine code (background compilation).
+    queued: RefCell<Option<Rc<CompiledCode<L>>>>,
     /// The compilation policy asks to compile once `call_and_loop_count` reaches this (`u64::MAX`:
     /// never, or not while code is installed). One compare on the call path decides it.
     compile_at: Cell<u64>,
@@ -200,6 +202,8 @@ pub(crate) struct OsrUnit<L: Language> {
     /// The loop node's address (its identity).
     pub(crate) node: usize,
     pub(crate) code: Option<Rc<CompiledCode<L>>>,
+    /// Code waiting for its machine code (background compilation).
+    pub(crate) queued: Option<Rc<CompiledCode<L>>>,
     pub(crate) attempts: u32,
 }
 
@@ -236,6 +240,7 @@ impl<L: Language> CallTarget<L> {
             cell: OnceCell::new(),
             entry: Cell::new(None),
             code: RefCell::new(None),
+            queued: RefCell::new(None),
             compile_at: Cell::new(u64::MAX),
             compilations: Cell::new(0),
             compilation_failed: Cell::new(false),
@@ -382,6 +387,10 @@ impl<L: Language> CallTarget<L> {
     pub(crate) fn set_compile_at(&self, at: u64) {
         self.compile_at.set(at);
     }
+    /// Has the policy look at this target again after `calls` more calls.
+    pub(crate) fn poll_after(&self, calls: u64) {
+        self.compile_at.set(self.call_and_loop_count.get().saturating_add(calls));
+    }
     /// Successful compilations so far.
     pub fn compilations(&self) -> u32 {
         self.compilations.get()
@@ -416,14 +425,26 @@ impl<L: Language> CallTarget<L> {
         *self.code.borrow_mut() = Some(code);
         self.compile_at.set(u64::MAX);
     }
+    /// Whether code for the target is waiting for its machine code.
+    pub(crate) fn is_queued(&self) -> bool {
+        self.queued.borrow().is_some()
+    }
+    /// Parks code waiting for its machine code (`None`: takes it back).
+    pub(crate) fn set_queued(&self, code: Option<Rc<CompiledCode<L>>>) -> Option<Rc<CompiledCode<L>>> {
+        std::mem::replace(&mut *self.queued.borrow_mut(), code)
+    }
     /// The on-stack-replacement units of this target's loops.
     pub(crate) fn osr_units(&self) -> &RefCell<Vec<OsrUnit<L>>> {
         &self.osr
     }
-    /// Invalidates the installed code and the code of every loop unit.
+    /// Invalidates the installed code and the code of every loop unit, and cancels code still
+    /// waiting for its machine code (it is dropped when that arrives).
     pub(crate) fn invalidate_code(&self, reason: &str) {
-        let mut codes: Vec<Rc<CompiledCode<L>>> = self.osr.borrow().iter().filter_map(|u| u.code.clone()).collect();
+        let units = self.osr.borrow();
+        let mut codes: Vec<Rc<CompiledCode<L>>> = units.iter().flat_map(|u| u.code.iter().chain(&u.queued)).cloned().collect();
+        drop(units);
         codes.extend(self.code());
+        codes.extend(self.queued.borrow().clone());
         for c in codes {
             c.invalidate(reason);
         }

@@ -381,18 +381,45 @@ pub struct CompileStats {
     pub inlined: usize,
 }
 
-/// What code generation produced for a [`CompiledCode`].
+/// What partial evaluation produced for a [`CompiledCode`]: everything the runtime needs to know
+/// about the code besides the machine code itself.
 pub struct CodeBody<L: Language> {
-    /// The entry point.
-    pub entry: EntryFn,
     /// The deoptimization points, by number.
     pub deopts: Vec<DeoptPoint>,
     /// Boundary sites the code calls; the code embeds their addresses, so each is boxed.
     pub sites: Vec<Box<BoundarySite<L>>>,
     /// Assumptions the code depends on (it is invalidated with any of them).
     pub assumptions: Vec<crate::assumption::Assumption>,
-    /// Measurements.
+    /// Measurements of partial evaluation (the machine-code fields are filled in by
+    /// [`CompiledCode::stats`] once the code is generated).
     pub stats: CompileStats,
+}
+
+/// What code generation produced for a [`CompiledCode`].
+#[derive(Clone, Copy, Debug)]
+pub struct MachineCode {
+    /// The entry point.
+    pub entry: EntryFn,
+    /// Code generation, in milliseconds.
+    pub backend_ms: f64,
+    /// IR instructions after optimization.
+    pub ir_after_opt: usize,
+    /// Machine code bytes.
+    pub code_size: usize,
+}
+
+/// Identifies a unit whose machine code is being generated in the background (see
+/// [`Compilation::Queued`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Ticket(pub u64);
+
+/// What a compiler made of a unit.
+pub enum Compilation<L: Language> {
+    /// The code is complete and can run.
+    Ready(Rc<CompiledCode<L>>),
+    /// The unit is partially evaluated (its [`CodeBody`] is in place) and its machine code is
+    /// being generated on another thread; [`Compiler::poll`] reports when that is done.
+    Queued(Rc<CompiledCode<L>>, Ticket),
 }
 
 /// Installed (or once installed) code of a call target.
@@ -405,6 +432,7 @@ pub struct CompiledCode<L: Language> {
     /// False once invalidated; compiled code reads this flag after calls.
     valid: Cell<bool>,
     body: std::cell::OnceCell<CodeBody<L>>,
+    machine: std::cell::OnceCell<MachineCode>,
     target: Weak<CallTarget<L>>,
     /// For the code of a loop (on-stack replacement), the loop node: deoptimization resumes it,
     /// not the root. Nodes outlive code (see [`BoundarySite::new`]).
@@ -420,6 +448,7 @@ impl<L: Language> CompiledCode<L> {
         Rc::new(CompiledCode {
             valid: Cell::new(true),
             body: std::cell::OnceCell::new(),
+            machine: std::cell::OnceCell::new(),
             target: Rc::downgrade(target),
             osr_node: None,
             id: Cell::new(0),
@@ -437,17 +466,21 @@ impl<L: Language> CompiledCode<L> {
     pub fn is_osr(&self) -> bool {
         self.osr_node.is_some()
     }
-    /// Fills in what code generation produced (once).
+    /// Fills in what partial evaluation produced (once).
     pub fn finish(&self, body: CodeBody<L>) {
         let _ = self.body.set(body);
     }
-    /// What code generation produced, once it has.
+    /// Fills in what code generation produced (once, after [`CompiledCode::finish`]).
+    pub fn complete(&self, machine: MachineCode) {
+        let _ = self.machine.set(machine);
+    }
+    /// What partial evaluation produced, once it has.
     pub fn body(&self) -> Option<&CodeBody<L>> {
         self.body.get()
     }
     /// The entry point, once generated.
     pub fn entry(&self) -> Option<EntryFn> {
-        self.body.get().map(|b| b.entry)
+        self.machine.get().map(|m| m.entry)
     }
     /// The address of the validity flag (a byte, nonzero while valid), which compiled code reads.
     pub fn valid_flag(&self) -> *const bool {
@@ -459,7 +492,14 @@ impl<L: Language> CompiledCode<L> {
     }
     /// The measurements of the compilation.
     pub fn stats(&self) -> CompileStats {
-        self.body.get().map(|b| b.stats).unwrap_or_default()
+        let mut stats = self.body.get().map(|b| b.stats).unwrap_or_default();
+        if let Some(m) = self.machine.get() {
+            stats.backend_ms = m.backend_ms;
+            stats.ir_after_opt = m.ir_after_opt;
+            stats.code_size = m.code_size;
+            stats.address = m.entry as usize;
+        }
+        stats
     }
     /// The compilation id.
     pub fn id(&self) -> u64 {
@@ -533,9 +573,14 @@ impl std::fmt::Display for CompileError {
 }
 
 /// A compiler the runtime calls when a target is hot (the JIT crate implements it).
+///
+/// Partial evaluation reads the tree and the runtime, so it runs on the guest's thread; a compiler
+/// may generate the machine code on a thread of its own (`--engine.BackgroundCompilation`), in
+/// which case it answers [`Compilation::Queued`] and the runtime asks [`Compiler::poll`] for the
+/// result now and then.
 pub trait Compiler<L: Language> {
     /// Compiles `target`'s tree in its current state.
-    fn compile(&self, rt: &Runtime<L>, target: &Rc<CallTarget<L>>) -> Result<Rc<CompiledCode<L>>, CompileError>;
+    fn compile(&self, rt: &Runtime<L>, target: &Rc<CallTarget<L>>) -> Result<Compilation<L>, CompileError>;
     /// Compiles the loop `node` of `target` as a unit of its own, entered from the interpreter
     /// with the running frame (on-stack replacement). The code returns the empty value when the
     /// loop completes, and the function's value when a `return` inside it runs. `slots` are the
@@ -547,7 +592,10 @@ pub trait Compiler<L: Language> {
         target: &Rc<CallTarget<L>>,
         node: &dyn ExprNode<L>,
         slots: &[Value],
-    ) -> Result<Rc<CompiledCode<L>>, CompileError>;
+    ) -> Result<Compilation<L>, CompileError>;
+    /// The queued units whose code generation has ended since the last poll, with its result.
+    /// The runtime completes each code ([`CompiledCode::complete`]) and installs it.
+    fn poll(&self) -> Vec<(Ticket, Result<MachineCode, CompileError>)>;
 }
 
 /// Compiled code reads property slot `index` of the object `(tag, bits)`.

@@ -9,7 +9,7 @@ use crate::error::{Unwind, UnwindKind};
 use crate::frame::{Frame, SlotId};
 use crate::language::Language;
 use crate::node::ExprNode;
-use crate::runtime::Runtime;
+use crate::runtime::{OSR_POLL_ITERATIONS, Osr, Runtime};
 use crate::stage::{ArgMark, BoundaryFn, Cmp, Stage};
 use crate::value::{Tag, Value};
 
@@ -287,11 +287,12 @@ pub(crate) fn run_loop<L: Language, S>(
     s: &mut S,
     target: Option<&CallTarget<L>>,
     osr_at: u64,
-    mut osr: impl FnMut(&mut S) -> Option<Result<(), Unwind<Value>>>,
+    mut osr: impl FnMut(&mut S) -> Osr,
     mut cond: impl FnMut(&mut S) -> Result<bool, Unwind<Value>>,
     mut body: impl FnMut(&mut S) -> Result<(), Unwind<Value>>,
 ) -> Result<(), Unwind<Value>> {
     let mut iterations: u64 = 0;
+    let mut osr_at = osr_at;
     let result = loop {
         match cond(s) {
             Ok(true) => {}
@@ -306,10 +307,12 @@ pub(crate) fn run_loop<L: Language, S>(
             }
         }
         iterations += 1;
-        if iterations == osr_at
-            && let Some(r) = osr(s)
-        {
-            break r;
+        if iterations == osr_at {
+            match osr(s) {
+                Osr::Ran(r) => break r,
+                Osr::Later => osr_at = iterations.saturating_add(OSR_POLL_ITERATIONS),
+                Osr::Never => {}
+            }
         }
     };
     if let Some(t) = target {

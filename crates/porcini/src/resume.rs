@@ -31,7 +31,7 @@ use crate::interpreter::run_loop;
 use crate::language::Language;
 use crate::node::{ExprNode, TypedFail};
 use crate::operand::Leaf;
-use crate::runtime::Runtime;
+use crate::runtime::{Osr, Runtime};
 use crate::stage::{ArgMark, BoundaryFn, Cmp, ResolveFn, Stage};
 use crate::value::{Tag, Value};
 
@@ -384,7 +384,7 @@ impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
         let osr_at = self.f.rt.osr_threshold();
         let osr = |s: &mut Self| {
             if !matches!(s.mode, Mode::Done) {
-                return None;
+                return Osr::Later;
             }
             let rt = s.f.rt;
             rt.osr(s.f, node)

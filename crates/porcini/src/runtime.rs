@@ -13,7 +13,7 @@ use porcini_tools::trace::compilation as opt;
 
 use crate::bigint::{BigInt, Num};
 use crate::call_target::{CallTarget, CallTargetId, RootNode, SplitOrigin, TargetCell};
-use crate::compiled::{CompileError, CompiledCode, Compiler};
+use crate::compiled::{CompileError, Compilation, CompiledCode, Compiler, MachineCode, Ticket};
 use crate::error::{GuestError, Unwind, UnwindKind};
 use crate::frame::Frame;
 use crate::function::FunctionObject;
@@ -34,6 +34,32 @@ const VALUE_STACK_CELLS: usize = 1 << 22;
 /// Native stack kept free below the deepest level of a call's tree, for the slow paths (node
 /// specialization, collections, builtins) and for reporting an overflow.
 const NATIVE_STACK_RESERVE: usize = 256 * 1024;
+/// While a target's machine code is being generated in the background, every this many calls
+/// of it ask the compiler whether the code is ready.
+const POLL_CALLS: u64 = 64;
+/// While a loop's machine code is being generated in the background, every this many iterations
+/// ask the compiler whether the code is ready.
+pub(crate) const OSR_POLL_ITERATIONS: u64 = 256;
+
+/// What on-stack replacement did at a loop's back edge ([`Runtime::osr`]).
+pub(crate) enum Osr {
+    /// The rest of the loop ran in compiled code, with this outcome.
+    Ran(Result<(), Unwind<Value>>),
+    /// The loop's code is on its way: ask again after a few more iterations.
+    Later,
+    /// There is no code for this loop: the interpreter carries on.
+    Never,
+}
+
+/// A unit whose machine code is being generated in the background: the target's root, or the
+/// loop `node` of it. The code itself waits in the target ([`CallTarget::set_queued`],
+/// [`crate::call_target::OsrUnit::queued`]).
+struct Queued<L: Language> {
+    ticket: Ticket,
+    target: Rc<CallTarget<L>>,
+    node: Option<usize>,
+    since: std::time::Instant,
+}
 
 /// One engine instance running one language.
 pub struct Runtime<L: Language> {
@@ -58,6 +84,8 @@ pub struct Runtime<L: Language> {
     /// Every code ever installed: frames may run invalidated code until they return, so code
     /// lives as long as the runtime.
     codes: RefCell<Vec<Rc<CompiledCode<L>>>>,
+    /// Units waiting for their machine code, oldest first.
+    queue: RefCell<Vec<Queued<L>>>,
     /// Loop iterations before on-stack replacement (`u64::MAX`: never).
     osr_at: Cell<u64>,
     /// Splitting's engine-wide state, the trace sink and the dump writer ([`crate::splitting`]).
@@ -82,6 +110,7 @@ impl<L: Language> Runtime<L> {
             targets: RefCell::new(Vec::new()),
             compiler: RefCell::new(None),
             codes: RefCell::new(Vec::new()),
+            queue: RefCell::new(Vec::new()),
             osr_at: Cell::new(u64::MAX),
         }
     }
@@ -398,47 +427,65 @@ impl<L: Language> Runtime<L> {
 
     /// On-stack replacement of the loop `node` running in `f`: compiles it (once; again after an
     /// invalidation, up to `OSRMaxCompilationReAttempts` times) and runs the rest of the loop in
-    /// compiled code. `None` when there is no code, and the interpreter carries on; otherwise the
-    /// loop's outcome (a `return` inside it unwinds to the root with the value in the frame).
+    /// compiled code. While the loop's machine code is generated in the background the loop
+    /// carries on in the interpreter and asks again later. A `return` inside compiled code
+    /// unwinds to the root with the value in the frame.
     #[cold]
     #[inline(never)]
-    pub(crate) fn osr(&self, f: &mut Frame<'_, L>, node: &dyn ExprNode<L>) -> Option<Result<(), Unwind<Value>>> {
-        let target = self.call_target(f.target?.id())?;
+    pub(crate) fn osr(&self, f: &mut Frame<'_, L>, node: &dyn ExprNode<L>) -> Osr {
+        let Some(target) = f.target.and_then(|t| self.call_target(t.id())) else { return Osr::Never };
         let key = node as *const dyn ExprNode<L> as *const () as usize;
+        let queued = |t: &CallTarget<L>| t.osr_units().borrow().iter().any(|u| u.node == key && u.queued.is_some());
+        if queued(&target) {
+            self.poll_compiler();
+            if queued(&target) {
+                return Osr::Later;
+            }
+        }
         let existing = target.osr_units().borrow().iter().find(|u| u.node == key).map(|u| (u.code.clone(), u.attempts));
         let code = match existing {
             Some((Some(code), _)) => code,
-            Some((None, attempts)) if u64::from(attempts) >= self.options.osr_max_compilation_re_attempts => return None,
+            Some((None, attempts)) if u64::from(attempts) >= self.options.osr_max_compilation_re_attempts => return Osr::Never,
             _ => {
-                let compiler = self.compiler.borrow().clone()?;
+                let Some(compiler) = self.compiler.borrow().clone() else { return Osr::Never };
                 let start = std::time::Instant::now();
+                self.trace_queued(&target, true, start);
                 let slots: Vec<Value> = f.slots.iter().map(Cell::get).collect();
                 let result = compiler.compile_osr(self, &target, node, &slots);
                 {
                     let mut units = target.osr_units().borrow_mut();
                     if !units.iter().any(|u| u.node == key) {
-                        units.push(crate::call_target::OsrUnit { node: key, code: None, attempts: 0 });
+                        units.push(crate::call_target::OsrUnit { node: key, code: None, queued: None, attempts: 0 });
                     }
                     if let Some(u) = units.iter_mut().find(|u| u.node == key) {
                         u.attempts += 1;
-                        u.code = result.as_ref().ok().cloned();
+                        u.code = None;
+                        match &result {
+                            Ok(Compilation::Ready(code)) => u.code = Some(code.clone()),
+                            Ok(Compilation::Queued(code, _)) => u.queued = Some(code.clone()),
+                            Err(_) => {}
+                        }
                     }
                 }
                 match result {
-                    Ok(code) => {
+                    Ok(Compilation::Ready(code)) => {
                         self.register(&target, &code);
                         code
                     }
+                    Ok(Compilation::Queued(_, ticket)) => {
+                        self.queue.borrow_mut().push(Queued { ticket, target, node: Some(key), since: start });
+                        return Osr::Later;
+                    }
                     Err(e) => {
                         let ms = start.elapsed().as_secs_f64() * 1000.0;
-                        self.trace_failure(&target, &opt::compile_time(ms, ms, 0.0), &e.to_string());
-                        return None;
+                        self.trace_failure(&target, &opt::compile_time(ms, ms, 0.0), &failure_reason(&e));
+                        return Osr::Never;
                     }
                 }
             }
         };
-        let entry = code.entry()?;
-        Some(match crate::compiled::enter(entry, f) {
+        let Some(entry) = code.entry() else { return Osr::Never };
+        Osr::Ran(match crate::compiled::enter(entry, f) {
             Ok(v) if v.tag() == crate::value::Tag::Empty => Ok(()),
             Ok(v) => {
                 f.ret = v;
@@ -446,6 +493,84 @@ impl<L: Language> Runtime<L> {
             }
             Err(u) => Err(u),
         })
+    }
+
+    /// Installs the code of every queued unit whose machine code has been generated since the
+    /// last look (background compilation). Called now and then by targets and loops that wait.
+    #[cold]
+    #[inline(never)]
+    fn poll_compiler(&self) {
+        let Some(compiler) = self.compiler.borrow().clone() else { return };
+        for (ticket, result) in compiler.poll() {
+            let queued = {
+                let mut queue = self.queue.borrow_mut();
+                match queue.iter().position(|q| q.ticket == ticket) {
+                    Some(i) => queue.remove(i),
+                    None => continue,
+                }
+            };
+            self.finish_queued(queued, result);
+        }
+    }
+
+    /// Completes a queued unit with its machine code and installs it, unless it was cancelled
+    /// meanwhile (its target's code was invalidated: the policy starts over).
+    fn finish_queued(&self, q: Queued<L>, result: Result<MachineCode, CompileError>) {
+        let target = &q.target;
+        let code = match q.node {
+            None => target.set_queued(None),
+            Some(key) => target.osr_units().borrow_mut().iter_mut().find(|u| u.node == key).and_then(|u| u.queued.take()),
+        };
+        let Some(code) = code else { return };
+        let machine = match result {
+            Ok(m) => m,
+            Err(e) => {
+                if q.node.is_none() {
+                    target.fail_compilation();
+                }
+                let total = q.since.elapsed().as_secs_f64() * 1000.0;
+                let pe = code.stats().partial_evaluation_ms;
+                self.trace_failure(target, &opt::compile_time(total, pe, total - pe), &failure_reason(&e));
+                return;
+            }
+        };
+        code.complete(machine);
+        if !code.is_valid() {
+            if q.node.is_none() && !target.compilation_failed() {
+                target.set_compile_at(0);
+            }
+            return;
+        }
+        match q.node {
+            None => self.install(target, code),
+            Some(key) => {
+                if let Some(u) = target.osr_units().borrow_mut().iter_mut().find(|u| u.node == key) {
+                    u.code = Some(code.clone());
+                }
+                self.register(target, &code);
+            }
+        }
+    }
+
+    /// `--engine.TraceCompilationDetails`: a unit of `target` (its root, or a loop) was handed to
+    /// the compiler at `since`, and partial evaluation starts. Units wait in a first-in,
+    /// first-out queue, so there is no priority, rate or bonus to report.
+    fn trace_queued(&self, target: &CallTarget<L>, osr: bool, since: std::time::Instant) {
+        if !self.options.trace_compilation_details {
+            return;
+        }
+        let waiting = self.queue.borrow().len() as u64;
+        let name = osr.then(|| format!("{}<OSR>", target.name()));
+        let (count, threshold) = match osr {
+            true => (self.osr_at.get(), self.osr_at.get()),
+            false => (u64::from(target.call_and_loop_count()), self.first_compile_at()),
+        };
+        let (count, threshold) = (i64::try_from(count).unwrap_or(i64::MAX), i64::try_from(threshold).unwrap_or(i64::MAX));
+        let queue = opt::Queue { size: waiting + 1, change: 1, load: (waiting + 1) as f64, time_us: 0 };
+        self.trace_line(&target.trace_line_named(name.as_deref(), |s| opt::queued(s, 1, count, threshold, &queue)));
+        let time_us = u64::try_from(since.elapsed().as_micros()).unwrap_or(u64::MAX);
+        let queue = opt::Queue { size: waiting, change: -1, load: waiting as f64, time_us };
+        self.trace_line(&target.trace_line_named(name.as_deref(), |s| opt::started(s, 1, 0, 0.0, &queue, "none")));
     }
 
     /// Prints `--engine.TraceTransferToInterpreter`'s report of a deoptimization in `f`: the
@@ -478,6 +603,13 @@ impl<L: Language> Runtime<L> {
             target.set_compile_at(u64::MAX);
             return;
         };
+        if target.is_queued() {
+            self.poll_compiler();
+            if target.is_queued() {
+                target.poll_after(POLL_CALLS);
+            }
+            return;
+        }
         if target.entry().is_some() {
             target.set_compile_at(u64::MAX);
             return;
@@ -499,17 +631,18 @@ impl<L: Language> Runtime<L> {
             return;
         }
         let start = std::time::Instant::now();
+        self.trace_queued(&target, false, start);
         match compiler.compile(self, &target) {
-            Ok(code) => self.install(&target, code),
+            Ok(Compilation::Ready(code)) => self.install(&target, code),
+            Ok(Compilation::Queued(code, ticket)) => {
+                target.set_queued(Some(code));
+                target.poll_after(POLL_CALLS);
+                self.queue.borrow_mut().push(Queued { ticket, target, node: None, since: start });
+            }
             Err(e) => {
                 target.fail_compilation();
                 let ms = start.elapsed().as_secs_f64() * 1000.0;
-                let time = opt::compile_time(ms, ms, 0.0);
-                let reason = match &e {
-                    CompileError::Permanent(m) => m.clone(),
-                    CompileError::Backend(m) => format!("code generation failed: {m}"),
-                };
-                self.trace_failure(&target, &time, &reason);
+                self.trace_failure(&target, &opt::compile_time(ms, ms, 0.0), &failure_reason(&e));
             }
         }
     }
@@ -587,7 +720,7 @@ impl<L: Language> Runtime<L> {
             }));
         }
         if tracing && code.is_valid() {
-            let st = body.stats;
+            let st = code.stats();
             let time = opt::compile_time(st.partial_evaluation_ms + st.backend_ms, st.partial_evaluation_ms, st.backend_ms);
             let id = id.to_string();
             let done = opt::Done {
@@ -708,6 +841,14 @@ fn bind_slots(slots: &[Cell<Value>], nargs: usize, params: usize) {
             // more than the two or three stores of a typical frame.
             s.set(std::hint::black_box(Value::EMPTY));
         }
+    }
+}
+
+/// The `Reason` of an `opt failed` line.
+fn failure_reason(e: &CompileError) -> String {
+    match e {
+        CompileError::Permanent(m) => m.clone(),
+        CompileError::Backend(m) => format!("code generation failed: {m}"),
     }
 }
 
