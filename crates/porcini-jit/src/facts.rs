@@ -40,8 +40,10 @@ pub(crate) struct Facts {
     tags: Vec<(ir::Value, Tag, bool)>,
     /// Objects (payload words) known to have a shape (a constant).
     shapes: Vec<(ir::Value, ir::Value)>,
-    /// Where each open scope's facts start.
-    scopes: Vec<(usize, usize)>,
+    /// Conditions known to hold (`true`) or to fail.
+    conds: Vec<(ir::Value, bool)>,
+    /// Where each open scope's facts start (tags, shapes, conditions).
+    scopes: Vec<(usize, usize, usize)>,
 }
 
 impl Facts {
@@ -61,6 +63,11 @@ impl Facts {
             _ => None,
         })
     }
+    /// Whether the condition `c` holds, if known (a guard on it passed, or a branch on it was
+    /// taken, on the path being emitted).
+    pub(crate) fn cond_is(&self, c: ir::Value) -> Option<bool> {
+        self.conds.iter().rev().find(|&&(k, _)| k == c).map(|&(_, holds)| holds)
+    }
     /// The shape of the object `obj`, if known.
     pub(crate) fn shape_of(&self, obj: ir::Value) -> Option<ir::Value> {
         self.shapes.iter().rev().find(|&&(o, _)| o == obj).map(|&(_, s)| s)
@@ -72,6 +79,7 @@ impl Facts {
         let mut proved = Vec::new();
         let mut todo = vec![(c, holds)];
         while let Some((c, holds)) = todo.pop() {
+            self.conds.push((c, holds));
             match (self.tested(c), holds) {
                 (Some(Test::Tag(t, tag)), _) => {
                     self.tags.push((t, tag, holds));
@@ -89,14 +97,15 @@ impl Facts {
     }
     /// Opens a scope (an if-arm, a loop).
     pub(crate) fn push_scope(&mut self) {
-        self.scopes.push((self.tags.len(), self.shapes.len()));
+        self.scopes.push((self.tags.len(), self.shapes.len(), self.conds.len()));
     }
     /// Drops the facts of the innermost scope, keeping it open (the then-arm ends, the
     /// else-arm starts).
     pub(crate) fn reset_scope(&mut self) {
-        if let Some(&(tags, shapes)) = self.scopes.last() {
+        if let Some(&(tags, shapes, conds)) = self.scopes.last() {
             self.tags.truncate(tags);
             self.shapes.truncate(shapes);
+            self.conds.truncate(conds);
         }
     }
     /// Closes the innermost scope and drops its facts.
@@ -147,6 +156,22 @@ mod tests {
         f.forget_shapes();
         assert_eq!(f.shape_of(v(1)), None);
         assert_eq!(f.tag_is(v(2), Tag::Object), Some(true));
+    }
+
+    #[test]
+    fn a_condition_is_known_on_its_path_with_what_its_negations_say() {
+        let mut f = Facts::default();
+        f.test(v(11), Test::Not(v(10)));
+        f.push_scope();
+        f.learn(v(11), true);
+        assert_eq!(f.cond_is(v(11)), Some(true));
+        assert_eq!(f.cond_is(v(10)), Some(false));
+        f.reset_scope();
+        assert_eq!(f.cond_is(v(10)), None);
+        f.learn(v(11), false);
+        assert_eq!(f.cond_is(v(10)), Some(true));
+        f.pop_scope();
+        assert_eq!(f.cond_is(v(10)), None);
     }
 
     #[test]

@@ -259,8 +259,9 @@ impl<'b, L: Language> Lowering<'b, L> {
     }
 
     /// For a loop's unit: speculates that each slot whose kind has settled on integers (or
-    /// booleans) and that holds one at entry keeps that tag, so the slot's tag word is a
-    /// constant in the loop rather than a value merged at its header and tested every iteration.
+    /// booleans) and that holds one at entry, and each slot that holds an object, keeps that
+    /// tag, so the slot's tag word is a constant in the loop rather than a value merged at its
+    /// header and tested every iteration.
     /// The checks are made once, at entry; a slot that fails one leaves for the interpreter at
     /// the start of the loop, and the code is invalidated (the loop may be compiled again).
     pub(crate) fn speculate_slot_tags(&mut self, target: &CallTarget<L>, entry: &[Value]) {
@@ -269,6 +270,9 @@ impl<'b, L: Language> Lowering<'b, L> {
             let tag = match (descriptor.kind(SlotId(i as u32)), entry.get(i).map(|v| v.tag())) {
                 (SlotKind::Long, Some(Tag::Int)) => Tag::Int,
                 (SlotKind::Boolean, Some(Tag::Bool)) => Tag::Bool,
+                // A slot of any kind that holds an object at entry: typically the receiver of
+                // the loop's property accesses, which then need no tag test.
+                (_, Some(Tag::Object)) => Tag::Object,
                 _ => continue,
             };
             let var = self.frames[0].slots[i].0;
@@ -515,10 +519,14 @@ impl<'b, L: Language> Lowering<'b, L> {
     fn live_words(&mut self, live: &[SymVal], words: &mut Vec<ir::Value>) -> Vec<LiveKind> {
         let mut kinds = Vec::with_capacity(live.len());
         for &x in live {
+            // A condition whose outcome the path knows (a loop's condition inside its body, an
+            // if's inside an arm) is recorded as that constant, so the hot path need not keep
+            // its value for the exits.
             match self.repr(x) {
                 Repr::Val(t, v) => {
                     kinds.push(LiveKind::Val);
-                    words.extend([t, v]);
+                    let known = self.boxed_conds.get(&v).and_then(|&c| self.facts.cond_is(c));
+                    words.extend([t, known.map_or(v, |b| self.iconst(i64::from(b)))]);
                 }
                 Repr::I64(v) => {
                     kinds.push(LiveKind::I64);
@@ -526,7 +534,10 @@ impl<'b, L: Language> Lowering<'b, L> {
                 }
                 Repr::Bool(c) => {
                     kinds.push(LiveKind::Bool);
-                    words.push(self.b.ins().uextend(types::I64, c));
+                    words.push(match self.facts.cond_is(c) {
+                        Some(b) => self.iconst(i64::from(b)),
+                        None => self.b.ins().uextend(types::I64, c),
+                    });
                 }
             }
         }
@@ -605,6 +616,24 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
     }
     fn arith(&mut self, op: ArithOp, a: SymVal, b: SymVal) -> (SymVal, SymVal) {
         let (a, b) = (self.int(a), self.int(b));
+        // Adding or subtracting a constant overflows exactly when the result lands on the wrong
+        // side of the other operand: a compare that a branch fuses with, where the overflow
+        // flag of `sadd_overflow` would be materialized and tested.
+        let constant = match op {
+            ArithOp::Add => self.consts.get(&b).copied().map(|c| (a, c)).or_else(|| self.consts.get(&a).map(|&c| (b, c))),
+            ArithOp::Sub => self.consts.get(&b).map(|&c| (a, c.wrapping_neg())).filter(|&(_, n)| n != i64::MIN),
+            _ => None,
+        };
+        if let Some((x, c)) = constant {
+            let addend = self.iconst(c);
+            let r = self.b.ins().iadd(x, addend);
+            let failed = match c.signum() {
+                1 => self.b.ins().icmp(IntCC::SignedLessThan, r, x),
+                -1 => self.b.ins().icmp(IntCC::SignedGreaterThan, r, x),
+                _ => self.fails,
+            };
+            return (self.push(Repr::I64(r)), self.push(Repr::Bool(failed)));
+        }
         let (r, failed) = match op {
             ArithOp::Add => {
                 let (r, o) = self.b.ins().sadd_overflow(a, b);

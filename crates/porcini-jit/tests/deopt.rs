@@ -101,6 +101,25 @@ fn a_type_change_inside_an_osr_compiled_loop() {
 }
 
 #[test]
+fn a_loop_entered_again_without_the_object_its_code_speculated_on() {
+    // The inner loop's unit checks once, at entry, that `o` holds an object, as it did when the
+    // loop was compiled; the second time round `o` holds a number, and the check fails at entry.
+    check(
+        "function main() {
+           o = new(); o.n = 0; k = 0;
+           while (k < 2) {
+             i = 0;
+             while (i < 500) { if (k == 0) { o.n = o.n + 1; } i = i + 1; }
+             if (k == 0) { println(o.n); }
+             o = 5; k = k + 1;
+           }
+           println(o);
+         }",
+        "slot kind at loop entry",
+    );
+}
+
+#[test]
 fn a_local_slot_changes_type() {
     check(
         "function f(flag) { v = 1; if (flag) { v = true; } return v; }
@@ -119,6 +138,23 @@ fn overflow_to_big_integers_in_compiled_code() {
            println(x); println(twice(x));
          }",
         "twice",
+    );
+}
+
+#[test]
+fn adding_or_subtracting_a_constant_overflows_to_big_integers() {
+    // Constant operands are checked by comparing the result with the other operand; both
+    // directions, at both ends of the range.
+    check(
+        "function up(x) { return x + 1; }
+         function down(x) { return x - 1; }
+         function main() {
+           println(up(1)); println(down(1));
+           println(up(9223372036854775806)); println(up(9223372036854775807));
+           m = 0 - 9223372036854775807;
+           println(down(m)); println(down(m - 1));
+         }",
+        "up",
     );
 }
 
