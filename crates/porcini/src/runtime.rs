@@ -535,8 +535,11 @@ impl<L: Language> Runtime<L> {
             }
         };
         code.complete(machine);
-        if !code.is_valid() {
-            if q.node.is_none() && !target.compilation_failed() {
+        let root = q.node.is_none();
+        // Code cancelled while it was generated is dropped, and so is a root's code once its
+        // target may no longer be compiled (a deoptimization cycle was found meanwhile).
+        if !code.is_valid() || (root && target.compilation_failed()) {
+            if root && !target.compilation_failed() {
                 target.set_compile_at(0);
             }
             return;
