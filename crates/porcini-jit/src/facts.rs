@@ -13,6 +13,17 @@
 //! change. Shapes do change (adding a property is a boundary call), so shape facts are dropped at
 //! every call out of compiled code and at every loop header, where a later iteration arrives
 //! after whatever the body called.
+//!
+//! The facts also say which words the activation's slot cells hold: what the entry loaded, what
+//! a write-back before a call stored, what a read-back after one loaded. A write-back skips a
+//! cell that already holds its slot's words. Unlike the other facts, these describe memory, so an
+//! arm that stores into a cell makes it unknown after the arm (and for its sibling arm), and a
+//! loop header knows no cell, since the body may store into any before the next iteration.
+//!
+//! Last, the tag words of inline property slots that the path loaded or stored, so that storing
+//! a value of the tag a slot already holds (an integer property incremented) stores only the
+//! payload. These are kept only between control-flow joins and calls: every scope boundary and
+//! every call forgets them, and a store forgets every slot of its index, whichever the object.
 
 use std::collections::HashMap;
 
@@ -26,6 +37,10 @@ pub(crate) enum Test {
     Tag(ir::Value, Tag),
     /// The object (its payload word) has the shape (a constant).
     Shape(ir::Value, ir::Value),
+    /// The first integer is less than the second.
+    Less(ir::Value, ir::Value),
+    /// The first integer is less than or equal to the second.
+    LessEq(ir::Value, ir::Value),
     /// The negation of another condition.
     Not(ir::Value),
     /// Both conditions.
@@ -42,8 +57,17 @@ pub(crate) struct Facts {
     shapes: Vec<(ir::Value, ir::Value)>,
     /// Conditions known to hold (`true`) or to fail.
     conds: Vec<(ir::Value, bool)>,
-    /// Where each open scope's facts start (tags, shapes, conditions).
-    scopes: Vec<(usize, usize, usize)>,
+    /// Integers known to be less than another (`true`: so below `i64::MAX`) or greater than
+    /// another (`false`: so above `i64::MIN`), so adding or subtracting one cannot overflow.
+    bounds: Vec<(ir::Value, bool)>,
+    /// Where each open scope's facts start (tags, shapes, conditions, bounds).
+    scopes: Vec<(usize, usize, usize, usize)>,
+    /// The words (tag, payload) each slot cell of the activation is known to hold.
+    cells: Vec<Option<(ir::Value, ir::Value)>>,
+    /// The cells as each open scope found them, less those a finished arm of it stored into.
+    cell_scopes: Vec<Vec<Option<(ir::Value, ir::Value)>>>,
+    /// Inline property slots (object payload word, index) and the tag word they hold.
+    props: Vec<(ir::Value, u32, ir::Value)>,
 }
 
 impl Facts {
@@ -63,10 +87,18 @@ impl Facts {
             _ => None,
         })
     }
+    /// Whether the tag word `t` is known to hold the tag numbered `k`.
+    pub(crate) fn holds_tag(&self, t: ir::Value, k: usize) -> bool {
+        self.tags.iter().rev().find(|&&(v, _, holds)| v == t && holds).is_some_and(|&(_, tag, _)| tag as usize == k)
+    }
     /// Whether the condition `c` holds, if known (a guard on it passed, or a branch on it was
     /// taken, on the path being emitted).
     pub(crate) fn cond_is(&self, c: ir::Value) -> Option<bool> {
         self.conds.iter().rev().find(|&&(k, _)| k == c).map(|&(_, holds)| holds)
+    }
+    /// Whether the integer `x` is known to be below `i64::MAX` (`upper`) or above `i64::MIN`.
+    pub(crate) fn bounded(&self, x: ir::Value, upper: bool) -> bool {
+        self.bounds.contains(&(x, upper))
     }
     /// The shape of the object `obj`, if known.
     pub(crate) fn shape_of(&self, obj: ir::Value) -> Option<ir::Value> {
@@ -88,6 +120,10 @@ impl Facts {
                     }
                 }
                 (Some(Test::Shape(obj, shape)), true) => self.shapes.push((obj, shape)),
+                // a < b: a is not the largest integer, b not the smallest.
+                (Some(Test::Less(a, b)), true) => self.bounds.extend([(a, true), (b, false)]),
+                // not (a <= b): b < a.
+                (Some(Test::LessEq(a, b)), false) => self.bounds.extend([(b, true), (a, false)]),
                 (Some(Test::Not(inner)), _) => todo.push((inner, !holds)),
                 (Some(Test::And(a, b)), true) => todo.extend([(a, true), (b, true)]),
                 _ => {}
@@ -97,15 +133,27 @@ impl Facts {
     }
     /// Opens a scope (an if-arm, a loop).
     pub(crate) fn push_scope(&mut self) {
-        self.scopes.push((self.tags.len(), self.shapes.len(), self.conds.len()));
+        self.props.clear();
+        self.scopes.push((self.tags.len(), self.shapes.len(), self.conds.len(), self.bounds.len()));
+        self.cell_scopes.push(self.cells.clone());
     }
     /// Drops the facts of the innermost scope, keeping it open (the then-arm ends, the
-    /// else-arm starts).
+    /// else-arm starts). A cell the arm stored into is unknown from here on in the scope.
     pub(crate) fn reset_scope(&mut self) {
-        if let Some(&(tags, shapes, conds)) = self.scopes.last() {
+        self.props.clear();
+        if let Some(&(tags, shapes, conds, bounds)) = self.scopes.last() {
             self.tags.truncate(tags);
             self.shapes.truncate(shapes);
             self.conds.truncate(conds);
+            self.bounds.truncate(bounds);
+        }
+        if let Some(found) = self.cell_scopes.last_mut() {
+            for (before, now) in found.iter_mut().zip(&self.cells) {
+                if before != now {
+                    *before = None;
+                }
+            }
+            self.cells.clone_from(found);
         }
     }
     /// Closes the innermost scope and drops its facts.
@@ -113,9 +161,47 @@ impl Facts {
         self.reset_scope();
         self.scopes.pop();
     }
-    /// Forgets every shape: something may have changed one.
+    /// Forgets every shape, and every property's tag: a call may have changed them.
     pub(crate) fn forget_shapes(&mut self) {
         self.shapes.clear();
+        self.props.clear();
+    }
+    /// Forgets every property's tag (a loop header: the body may store any property).
+    pub(crate) fn forget_props(&mut self) {
+        self.props.clear();
+    }
+    /// The tag word property slot `index` of the object `obj` holds, if known.
+    pub(crate) fn prop_tag(&self, obj: ir::Value, index: u32) -> Option<ir::Value> {
+        self.props.iter().find(|&&(o, i, _)| o == obj && i == index).map(|&(_, _, t)| t)
+    }
+    /// Property slot `index` of `obj` was loaded with tag word `tag`.
+    pub(crate) fn loaded_prop(&mut self, obj: ir::Value, index: u32, tag: ir::Value) {
+        self.props.retain(|&(o, i, _)| !(o == obj && i == index));
+        self.props.push((obj, index, tag));
+    }
+    /// Property slot `index` of `obj` was stored with tag word `tag`: the same slot of any
+    /// other object may be this one.
+    pub(crate) fn stored_prop(&mut self, obj: ir::Value, index: u32, tag: ir::Value) {
+        self.props.retain(|&(_, i, _)| i != index);
+        self.props.push((obj, index, tag));
+    }
+    /// Starts knowing what the slot cells hold, `cells[i]` for cell `i` (at the function's entry).
+    pub(crate) fn know_cells(&mut self, cells: Vec<Option<(ir::Value, ir::Value)>>) {
+        self.cells = cells;
+    }
+    /// Whether slot cell `i` is known to hold `words`.
+    pub(crate) fn cell_holds(&self, i: usize, words: (ir::Value, ir::Value)) -> bool {
+        self.cells.get(i).is_some_and(|&c| c == Some(words))
+    }
+    /// Slot cell `i` holds `words` from here on the path.
+    pub(crate) fn store_cell(&mut self, i: usize, words: (ir::Value, ir::Value)) {
+        if let Some(c) = self.cells.get_mut(i) {
+            *c = Some(words);
+        }
+    }
+    /// Forgets what every slot cell holds (at a loop header).
+    pub(crate) fn forget_cells(&mut self) {
+        self.cells.iter_mut().for_each(|c| *c = None);
     }
 }
 
@@ -172,6 +258,64 @@ mod tests {
         assert_eq!(f.cond_is(v(10)), Some(true));
         f.pop_scope();
         assert_eq!(f.cond_is(v(10)), None);
+    }
+
+    #[test]
+    fn a_cell_an_arm_stored_into_is_unknown_after_the_arm() {
+        let mut f = Facts::default();
+        f.know_cells(vec![Some((v(1), v(2))), Some((v(3), v(4)))]);
+        f.push_scope();
+        f.store_cell(0, (v(5), v(6)));
+        assert!(f.cell_holds(0, (v(5), v(6))));
+        // The else-arm starts from before the if, without the cell the then-arm stored into.
+        f.reset_scope();
+        assert!(!f.cell_holds(0, (v(1), v(2))));
+        assert!(f.cell_holds(1, (v(3), v(4))));
+        // An arm that stores back what the cell held leaves it known.
+        f.store_cell(1, (v(7), v(8)));
+        f.store_cell(1, (v(3), v(4)));
+        f.pop_scope();
+        assert!(f.cell_holds(1, (v(3), v(4))));
+        assert!(!f.cell_holds(0, (v(1), v(2))));
+        f.forget_cells();
+        assert!(!f.cell_holds(1, (v(3), v(4))));
+    }
+
+    #[test]
+    fn a_property_store_forgets_the_slot_of_every_object() {
+        let mut f = Facts::default();
+        f.loaded_prop(v(1), 0, v(10));
+        f.loaded_prop(v(2), 0, v(11));
+        f.loaded_prop(v(2), 1, v(12));
+        assert_eq!(f.prop_tag(v(2), 0), Some(v(11)));
+        f.stored_prop(v(1), 0, v(13));
+        assert_eq!(f.prop_tag(v(1), 0), Some(v(13)));
+        assert_eq!(f.prop_tag(v(2), 0), None);
+        assert_eq!(f.prop_tag(v(2), 1), Some(v(12)));
+        f.push_scope();
+        assert_eq!(f.prop_tag(v(2), 1), None);
+    }
+
+    #[test]
+    fn a_comparison_bounds_its_operands_on_its_path() {
+        let mut f = Facts::default();
+        f.test(v(10), Test::Less(v(1), v(2)));
+        f.test(v(11), Test::LessEq(v(3), v(4)));
+        f.push_scope();
+        f.learn(v(10), true);
+        assert!(f.bounded(v(1), true) && f.bounded(v(2), false));
+        assert!(!f.bounded(v(1), false) && !f.bounded(v(2), true));
+        // `a <= b` holding says nothing; failing, it says b < a.
+        f.learn(v(11), true);
+        assert!(!f.bounded(v(3), true) && !f.bounded(v(4), true));
+        f.reset_scope();
+        assert!(!f.bounded(v(1), true));
+        f.learn(v(10), false);
+        assert!(!f.bounded(v(1), true) && !f.bounded(v(2), false));
+        f.learn(v(11), false);
+        assert!(f.bounded(v(4), true) && f.bounded(v(3), false));
+        f.pop_scope();
+        assert!(!f.bounded(v(4), true));
     }
 
     #[test]

@@ -16,7 +16,7 @@ use porcini::compiled::{
     CodeBody, CompileError, CompileStats, Compilation, CompiledCode, Compiler, EntryFn, MachineCode, Ticket,
 };
 use porcini::inlining::Inliner;
-use porcini::symbolic::SymFrame;
+use porcini::symbolic::{Recording, SymFrame};
 use porcini::{ExprNode, Language, Runtime, Value};
 
 use crate::lower::Lowering;
@@ -162,8 +162,14 @@ impl Jit {
         // Partial evaluation: the target's node code on the symbolic stage, lowered as it goes.
         let builder = FunctionBuilder::new(&mut func, &mut st.builder_context);
         let mut lowering = Lowering::new(builder, rt, target, &code, osr.is_some());
-        if let Some((_, slots)) = osr {
+        if let Some((node, slots)) = osr {
             lowering.speculate_slot_tags(target, slots);
+            // What the loop does, found by partially evaluating it once into a record first:
+            // whether it calls anything, which slots it writes.
+            let mut survey = Recording::default();
+            if SymFrame::new(rt, &mut survey).record_loop(node).is_ok() {
+                lowering.pin_invariant_slots(&survey, slots);
+            }
         }
         let mut stage = SymFrame::new(rt, &mut lowering).with_inliner(Inliner::from_options(&rt.options));
         let pe = match osr {
@@ -173,6 +179,9 @@ impl Jit {
         let inlined = stage.inlined();
         let lowered = lowering.finish(module.isa().frontend_config());
         pe.map_err(CompileError::Permanent)?;
+        if let Some(broken) = lowered.broken {
+            return Err(CompileError::Permanent(format!("internal error: {broken}")));
+        }
         let ir_after_pe = func.dfg.num_insts();
         if st.keep_ir {
             st.last_ir = Some(func.display().to_string());

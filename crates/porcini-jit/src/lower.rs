@@ -31,6 +31,7 @@ use std::collections::HashMap;
 use std::marker::PhantomData;
 
 use crate::facts::{Facts, Test};
+use direct_call::CalleeFrame;
 
 mod direct_call;
 
@@ -45,7 +46,7 @@ use porcini::compiled::{self, BoundarySite, CompiledCode, DeoptPoint, FrameLayou
 use porcini::object::ObjectLayout;
 use porcini::emitter::{ArithOp, Emitter, LogicOp, LoopExit, StateRef, Transfer};
 use porcini::stage::{Cmp, ResolveFn};
-use porcini::symbolic::SymVal;
+use porcini::symbolic::{Recording, SymVal};
 use porcini::{Language, Runtime, SlotId, SlotKind, Tag, Value};
 
 const VALUE_SIZE: i32 = 16;
@@ -106,6 +107,7 @@ struct Sigs {
     deopt: ir::SigRef,
     load: ir::SigRef,
     store: ir::SigRef,
+    overflow: ir::SigRef,
 }
 
 /// What lowering produced besides the IR.
@@ -114,6 +116,9 @@ pub(crate) struct Lowered<L: Language> {
     pub sites: Vec<Box<BoundarySite<L>>>,
     pub assumptions: Vec<Assumption>,
     pub calls: usize,
+    /// Why the code is wrong, if lowering found out too late to emit it right (see
+    /// `Lowering::pin_invariant_slots`).
+    pub broken: Option<&'static str>,
 }
 
 /// The emitter that builds one function's IR; see the module documentation.
@@ -160,8 +165,14 @@ pub(crate) struct Lowering<'b, L: Language> {
     /// mark), for direct calls.
     frame_layout: FrameLayout,
     value_stack: (usize, usize, usize),
-    /// The stack slot direct calls write their callee's frame to, once made.
-    callee_frame: Option<ir::StackSlot>,
+    /// The activations direct calls set up for their callees, one per callee (see
+    /// `lower/direct_call.rs`).
+    callee_frames: Vec<CalleeFrame>,
+    /// For a loop's unit that makes no calls: the words of each slot the loop never writes,
+    /// which reads answer (see `pin_invariant_slots`).
+    pinned: Vec<Option<(ir::Value, ir::Value)>>,
+    /// No call is emitted, so no shape changes: shape facts hold across loop headers.
+    shapes_stable: bool,
     code: *const CompiledCode<L>,
     valid_flag: *const bool,
     out: Lowered<L>,
@@ -201,20 +212,25 @@ impl<'b, L: Language> Lowering<'b, L> {
             deopt: sig(&mut b, &[i64t, i64t, types::I32, i64t], &[i64t; 2]),
             load: sig(&mut b, &[i64t; 3], &[i64t; 2]),
             store: sig(&mut b, &[i64t; 5], &[]),
+            overflow: sig(&mut b, &[], &[i64t; 2]),
         };
         let tags: Vec<ir::Value> = (0..=Tag::Host as i64).map(|t| b.ins().iconst(i64t, t)).collect();
         let holds = b.ins().iconst(types::I8, 1);
         let fails = b.ins().iconst(types::I8, 0);
         let mut slot_vars = Vec::with_capacity(target.frame_size());
+        let mut cells = Vec::with_capacity(target.frame_size());
         for i in 0..target.frame_size() {
             let (t, v) = (b.declare_var(i64t), b.declare_var(i64t));
             let (tag, bits) = if osr || i < target.params() {
                 let off = i as i32 * VALUE_SIZE;
-                (
+                let words = (
                     b.ins().load(i64t, MemFlagsData::trusted(), slots, off + Value::TAG_OFFSET),
                     b.ins().load(i64t, MemFlagsData::trusted(), slots, off + Value::PAYLOAD_OFFSET),
-                )
+                );
+                cells.push(Some(words));
+                words
             } else {
+                cells.push(None);
                 (tags[Tag::Empty as usize], b.ins().iconst(i64t, 0))
             };
             b.def_var(t, tag);
@@ -226,6 +242,8 @@ impl<'b, L: Language> Lowering<'b, L> {
         // Handle 0 is never given out; it stands for anything malformed.
         let null_tag = tags[Tag::Null as usize];
         let zero = b.ins().iconst(i64t, 0);
+        let mut facts = Facts::default();
+        facts.know_cells(cells);
         Lowering {
             b,
             vals: vec![Repr::Val(null_tag, zero)],
@@ -244,16 +262,18 @@ impl<'b, L: Language> Lowering<'b, L> {
             tags,
             holds,
             fails,
-            facts: Facts::default(),
+            facts,
             consts: HashMap::new(),
             shape_loads: HashMap::new(),
             boxed_conds: HashMap::new(),
             frame_layout: FrameLayout::of::<L>(),
             value_stack,
-            callee_frame: None,
+            callee_frames: Vec::new(),
             code: code as *const CompiledCode<L>,
             valid_flag: code.valid_flag(),
-            out: Lowered { deopts: Vec::new(), sites: Vec::new(), assumptions: Vec::new(), calls: 0 },
+            pinned: Vec::new(),
+            shapes_stable: false,
+            out: Lowered { deopts: Vec::new(), sites: Vec::new(), assumptions: Vec::new(), calls: 0, broken: None },
             _lang: PhantomData,
         }
     }
@@ -282,6 +302,42 @@ impl<'b, L: Language> Lowering<'b, L> {
             self.exit_unless(holds, "slot kind at loop entry", start, Transfer::Invalidate);
             let known = self.tag(tag);
             self.b.def_var(var, known);
+        }
+    }
+
+    /// For a loop's unit whose partial evaluation (`survey`, recorded beforehand) makes no calls,
+    /// guest or boundary: only calls change shapes, so shape facts hold across the unit's loop
+    /// headers; and a slot the unit never writes keeps its entry words, so its reads are those
+    /// words rather than a variable merged at every loop header, and facts about them carry
+    /// into the loop. An object held in such a slot has its shape checked once, at entry, so a
+    /// property access on it in the loop needs no shape check.
+    pub(crate) fn pin_invariant_slots(&mut self, survey: &Recording, entry: &[Value]) {
+        if survey.calls() > 0 || survey.boundaries() > 0 {
+            return;
+        }
+        self.shapes_stable = true;
+        let n = self.frames[0].slots.len();
+        self.pinned = vec![None; n];
+        for i in 0..n {
+            if survey.writes_slot(SlotId(i as u32)) {
+                continue;
+            }
+            let (t, v) = self.frames[0].slots[i];
+            let words = (self.b.use_var(t), self.b.use_var(v));
+            self.pinned[i] = Some(words);
+            let shape = entry.get(i).and_then(|v| v.as_object()).map(|o| o.shape().0);
+            let (Some(shape), true) = (shape, self.known_tag(words.0) == Some(Tag::Object as usize)) else {
+                continue;
+            };
+            let id = self.b.ins().load(types::I32, MemFlagsData::trusted(), words.1, self.object.shape);
+            let id = self.b.ins().uextend(types::I64, id);
+            let expect = self.iconst(i64::from(shape));
+            self.consts.insert(expect, i64::from(shape));
+            let holds = self.b.ins().icmp(IntCC::Equal, id, expect);
+            self.facts.test(holds, Test::Shape(words.1, expect));
+            let start = StateRef { callers: &[], path: &[], live: &[] };
+            self.exit_unless(holds, "object shape at loop entry", start, Transfer::Invalidate);
+            self.learn(holds, true);
         }
     }
 
@@ -333,10 +389,16 @@ impl<'b, L: Language> Lowering<'b, L> {
     /// refined: an inlined callee's parameter is its caller's local.
     fn refine(&mut self, t: ir::Value, tag: Tag) {
         let known = self.tag(tag);
-        let vars: Vec<Variable> = self.frames.iter().flat_map(|f| f.slots.iter().map(|&(t, _)| t)).collect();
-        for var in vars {
+        let own = self.frames[0].slots.len();
+        let vars: Vec<(Variable, Variable)> = self.frames.iter().flat_map(|f| f.slots.iter().copied()).collect();
+        for (i, (var, payload)) in vars.into_iter().enumerate() {
             if self.b.use_var(var) == t {
                 self.b.def_var(var, known);
+                // The activation's cell holds the constant's word too, where it held `t`.
+                let bits = self.b.use_var(payload);
+                if i < own && self.facts.cell_holds(i, (t, bits)) {
+                    self.facts.store_cell(i, (known, bits));
+                }
             }
         }
     }
@@ -391,14 +453,31 @@ impl<'b, L: Language> Lowering<'b, L> {
     fn slots(&self) -> &[(Variable, Variable)] {
         self.frames.last().map_or(&[], |f| &f.slots)
     }
-    /// Writes the slot variables back to the activation's cells (an inlined callee's slots have
-    /// no cells: a deoptimization hands them over with the live values).
+    /// Writes the slot variables back to the activation's cells before a call (an inlined
+    /// callee's slots have no cells: a deoptimization hands them over with the live values).
+    /// A cell known to hold its slot's words already is skipped.
     fn spill(&mut self) {
-        for (i, &(t, v)) in self.frames[0].slots.iter().enumerate() {
+        self.write_back(true);
+    }
+    /// Writes the slot variables back to the cells that may not hold them; `record`: the path
+    /// continues after the stores, so what the cells hold is known from here on (an exit's
+    /// stores are in a block of their own).
+    fn write_back(&mut self, record: bool) {
+        for i in 0..self.frames[0].slots.len() {
+            let (t, v) = self.frames[0].slots[i];
+            let words = (self.b.use_var(t), self.b.use_var(v));
+            // SSA construction may answer an alias of a value merged at a block header.
+            let dfg = &self.b.func.dfg;
+            let words = (dfg.resolve_aliases(words.0), dfg.resolve_aliases(words.1));
+            if self.facts.cell_holds(i, words) {
+                continue;
+            }
             let off = i as i32 * VALUE_SIZE;
-            let (tag, bits) = (self.b.use_var(t), self.b.use_var(v));
-            self.b.ins().store(MemFlagsData::trusted(), tag, self.slots, off + Value::TAG_OFFSET);
-            self.b.ins().store(MemFlagsData::trusted(), bits, self.slots, off + Value::PAYLOAD_OFFSET);
+            self.b.ins().store(MemFlagsData::trusted(), words.0, self.slots, off + Value::TAG_OFFSET);
+            self.b.ins().store(MemFlagsData::trusted(), words.1, self.slots, off + Value::PAYLOAD_OFFSET);
+            if record {
+                self.facts.store_cell(i, words);
+            }
         }
     }
     /// Reads the slot variables back from the activation's cells.
@@ -410,6 +489,7 @@ impl<'b, L: Language> Lowering<'b, L> {
             let bits = self.b.ins().load(types::I64, MemFlagsData::trusted(), self.slots, off + Value::PAYLOAD_OFFSET);
             self.b.def_var(t, tag);
             self.b.def_var(v, bits);
+            self.facts.store_cell(i, (tag, bits));
         }
     }
     /// Stores `vals` as consecutive values in a fresh stack slot; its address.
@@ -472,7 +552,7 @@ impl<'b, L: Language> Lowering<'b, L> {
     }
     /// Emits, in the current block, the exit to the interpreter at deoptimization point `state`.
     fn exit_to_interpreter(&mut self, reason: &'static str, state: StateRef<'_>, how: Transfer) {
-        self.spill();
+        self.write_back(false);
         // Frame k's state: the waiting callers' first, the innermost frame's last.
         let frame_state = |k: usize| match state.callers.get(k) {
             Some(c) => (c.path.as_slice(), c.live.as_slice()),
@@ -627,10 +707,14 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         if let Some((x, c)) = constant {
             let addend = self.iconst(c);
             let r = self.b.ins().iadd(x, addend);
-            let failed = match c.signum() {
-                1 => self.b.ins().icmp(IntCC::SignedLessThan, r, x),
-                -1 => self.b.ins().icmp(IntCC::SignedGreaterThan, r, x),
-                _ => self.fails,
+            // A value known to be less than another cannot overflow by adding one (a loop's
+            // counter after its test), nor one known to be greater by subtracting one.
+            let failed = match c {
+                1 if self.facts.bounded(x, true) => self.fails,
+                -1 if self.facts.bounded(x, false) => self.fails,
+                1.. => self.b.ins().icmp(IntCC::SignedLessThan, r, x),
+                ..0 => self.b.ins().icmp(IntCC::SignedGreaterThan, r, x),
+                0 => self.fails,
             };
             return (self.push(Repr::I64(r)), self.push(Repr::Bool(failed)));
         }
@@ -676,6 +760,11 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
             return self.push(Repr::Bool(c));
         }
         let c = self.b.ins().icmp(cc, a, b);
+        match op {
+            Cmp::Lt => self.facts.test(c, Test::Less(a, b)),
+            Cmp::Le => self.facts.test(c, Test::LessEq(a, b)),
+            Cmp::Eq => {}
+        }
         if op == Cmp::Eq {
             // A shape guard: the shape loaded from an object against a constant.
             let shape = match (self.shape_loads.get(&a), self.shape_loads.get(&b)) {
@@ -805,11 +894,18 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
     }
     fn begin_loop(&mut self) {
         let (header, exit) = (self.b.create_block(), self.b.create_block());
+        // The exit is taken once per run of the loop, the body every iteration: placed out of
+        // line, the exit lets the body follow the loop test without a taken branch.
+        self.b.set_cold_block(exit);
         let was_dead = self.dead;
         self.b.ins().jump(header, &[]);
         self.b.switch_to_block(header);
-        // Later iterations arrive after whatever the body called.
-        self.facts.forget_shapes();
+        // Later iterations arrive after whatever the body called and stored.
+        if !self.shapes_stable {
+            self.facts.forget_shapes();
+        }
+        self.facts.forget_props();
+        self.facts.forget_cells();
         self.facts.push_scope();
         self.loops.push(LoopBlocks { header, exit, was_dead });
     }
@@ -887,6 +983,11 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.push(Repr::Val(p[0], p[1]))
     }
     fn read_slot(&mut self, slot: SlotId) -> SymVal {
+        if self.frames.len() == 1
+            && let Some(&Some((t, v))) = self.pinned.get(slot.0 as usize)
+        {
+            return self.push(Repr::Val(t, v));
+        }
         match self.slots().get(slot.0 as usize).copied() {
             Some((t, v)) => {
                 let (t, v) = (self.b.use_var(t), self.b.use_var(v));
@@ -897,6 +998,10 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         }
     }
     fn write_slot(&mut self, slot: SlotId, x: SymVal) {
+        if self.frames.len() == 1 && self.pinned.get(slot.0 as usize).is_some_and(Option::is_some) {
+            // The survey missed this write: reads of the slot were emitted as its entry words.
+            self.out.broken.get_or_insert("a slot taken as loop-invariant is written");
+        }
         let (t, v) = self.words(x);
         if let Some(&(tv, vv)) = self.slots().get(slot.0 as usize) {
             self.b.def_var(tv, t);
@@ -921,6 +1026,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
             let off = self.object.inline + index as i32 * VALUE_SIZE;
             let tag = self.b.ins().load(types::I64, MemFlagsData::trusted(), v, off + Value::TAG_OFFSET);
             let bits = self.b.ins().load(types::I64, MemFlagsData::trusted(), v, off + Value::PAYLOAD_OFFSET);
+            self.facts.loaded_prop(v, index, tag);
             return self.push(Repr::Val(tag, bits));
         }
         let callee = self.iconst(compiled::object_load as *const () as i64);
@@ -933,8 +1039,15 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         let ((t, v), (xt, xv)) = (self.words(obj), self.words(x));
         if index < self.object.inline_slots {
             let off = self.object.inline + index as i32 * VALUE_SIZE;
-            self.b.ins().store(MemFlagsData::trusted(), xt, v, off + Value::TAG_OFFSET);
+            // The slot may hold the tag already: a value read from it and checked, then changed.
+            let held = self.facts.prop_tag(v, index).is_some_and(|held| {
+                held == xt || self.known_tag(xt).is_some_and(|k| self.facts.holds_tag(held, k))
+            });
+            if !held {
+                self.b.ins().store(MemFlagsData::trusted(), xt, v, off + Value::TAG_OFFSET);
+            }
             self.b.ins().store(MemFlagsData::trusted(), xv, v, off + Value::PAYLOAD_OFFSET);
+            self.facts.stored_prop(v, index, xt);
             return;
         }
         let callee = self.iconst(compiled::object_store as *const () as i64);

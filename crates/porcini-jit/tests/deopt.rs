@@ -120,6 +120,65 @@ fn a_loop_entered_again_without_the_object_its_code_speculated_on() {
 }
 
 #[test]
+fn a_loop_entered_again_with_an_object_of_another_shape() {
+    // The inner loop calls nothing and never writes `o`, so its unit checks the shape of the
+    // object in `o` once, at entry, and its property accesses check none. The second time round
+    // `o` holds an object of another shape, and the check fails at entry.
+    check(
+        "function main() {
+           o = new(); o.n = 0; k = 0;
+           while (k < 2) {
+             i = 0;
+             while (i < 500) { o.n = o.n + 1; i = i + 1; }
+             println(o.n);
+             o = new(); o.m = 1; o.n = 10; k = k + 1;
+           }
+         }",
+        "object shape at loop entry",
+    );
+}
+
+#[test]
+fn a_property_stored_through_another_name_changes_its_tag() {
+    // `a` and `b` are the same object. Compiled code knows the tag `a.n` held when it was read,
+    // but the store through `b` changes it, so the store of `x + 1` must write its tag again.
+    // The string concatenation in the last iteration leaves compiled code.
+    check(
+        "function main() {
+           o = new(); o.n = 0; a = o; b = o; i = 0;
+           while (i < 300) {
+             x = a.n; b.n = \"s\"; a.n = x + 1;
+             if (i == 299) { a.n = a.n + \"!\"; }
+             i = i + 1;
+           }
+           println(o.n);
+         }",
+        "main<OSR>",
+    );
+}
+
+#[test]
+fn a_loop_counter_bounded_by_its_test_cannot_overflow_but_one_tested_with_at_most_can() {
+    // `i < n` proves `i + 1` fits; `i <= n` does not, and the last increment overflows to a
+    // big integer in compiled code.
+    check(
+        "function main() {
+           n = 9223372036854775807;
+           i = n - 300;
+           while (i < n) { i = i + 1; }
+           println(i);
+           i = n - 300;
+           while (i <= n) { i = i + 1; }
+           println(i);
+           j = 0 - 9223372036854775807 - 1 + 300;
+           while (0 - 9223372036854775807 - 1 < j) { j = j - 1; }
+           println(j);
+         }",
+        "main<OSR>",
+    );
+}
+
+#[test]
 fn a_local_slot_changes_type() {
     check(
         "function f(flag) { v = 1; if (flag) { v = true; } return v; }

@@ -197,6 +197,12 @@ pub unsafe extern "C" fn call<L: Language>(frame: *mut (), target: *const CallTa
     RawResult::from_result(call_with(f, target, args))
 }
 
+/// A direct call from compiled code found no room for its callee on the value stack or the
+/// native stack: the guest's stack overflow error, as the runtime's call path raises it.
+pub extern "C" fn stack_overflow() -> RawResult {
+    RawResult::from_result(Err(crate::runtime::stack_overflow()))
+}
+
 /// Compiled code calls whatever target `resolve` finds for the callee `(tag, bits)`.
 ///
 /// # Safety

@@ -452,6 +452,10 @@ pub struct Recording {
     lines: Vec<String>,
     /// Guest calls recorded (direct and indirect; boundaries are not guest calls).
     calls: usize,
+    /// Boundary calls recorded.
+    boundaries: usize,
+    /// The slots written, in the order first written.
+    writes: Vec<u32>,
     next: u32,
     depth: usize,
     /// The values of then-arms waiting for their else-arm, innermost last.
@@ -468,6 +472,14 @@ impl Recording {
     /// Guest calls recorded (direct and indirect).
     pub fn calls(&self) -> usize {
         self.calls
+    }
+    /// Boundary calls recorded.
+    pub fn boundaries(&self) -> usize {
+        self.boundaries
+    }
+    /// Whether the record writes `slot` (of any frame: inlined callees' writes count too).
+    pub fn writes_slot(&self, slot: SlotId) -> bool {
+        self.writes.contains(&slot.0)
     }
     /// The record as text, one operation per line.
     pub fn text(&self) -> String {
@@ -628,6 +640,9 @@ impl<L: Language> Emitter<L> for Recording {
         self.op(format!("read_slot {}", slot.0))
     }
     fn write_slot(&mut self, slot: SlotId, x: SymVal) {
+        if !self.writes.contains(&slot.0) {
+            self.writes.push(slot.0);
+        }
         self.line(format!("write_slot {}, {}", slot.0, v(x)));
     }
     fn load_shape(&mut self, obj: SymVal) -> SymVal {
@@ -663,6 +678,7 @@ impl<L: Language> Emitter<L> for Recording {
         self.op(format!("call_indirect {}({})", v(callee), list(args)))
     }
     fn call_boundary(&mut self, name: &'static str, _site: BoundarySite<L>, args: &[SymVal]) -> SymVal {
+        self.boundaries += 1;
         self.op(format!("call_boundary {name}({})", list(args)))
     }
     fn dead(&mut self) -> SymVal {

@@ -17,6 +17,8 @@ pub struct ValueStack {
     cells: Box<[Cell<Value>]>,
     /// Highest index ever used (exclusive); the collector scans up to here. Boxed, so that its
     /// address is stable: compiled code that sets up activations itself updates it in place.
+    /// It never exceeds the number of cells (every raise follows a bounds check), which compiled
+    /// code relies on: an activation that ends at or below the mark fits.
     high_water: Box<Cell<usize>>,
 }
 

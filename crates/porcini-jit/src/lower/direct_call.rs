@@ -8,21 +8,45 @@
 //! link, so stack walks, deoptimization and the collector see it as any other. The layout of that
 //! struct comes from [`FrameLayout`]; the value stack's from the runtime.
 //!
+//! Most of that activation is the same at every call of one callee from one activation of the
+//! caller: the callee's cells start where the caller's end, and its `Frame` (in a stack slot of
+//! the caller's native frame, one per callee) differs only in what the callee writes itself. So
+//! the first call sets it up, after checking that the value stack and the native stack have
+//! room, and a variable remembers that it did: later calls from the same activation (the second
+//! call of a recursive function, every iteration of a loop after the first) store only the
+//! arguments, clear the locals and call. Where lowering sees that the variable is set, or not,
+//! the test folds; elsewhere it is one branch. A stack without room never reaches a call: it
+//! raises the guest's stack overflow error at once, so wherever the variable is set, the room
+//! was there.
+//!
 //! The fast path needs the callee to have code now (its entry is read at every call, so a
-//! recompiled or invalidated callee is followed), room on the value stack and on the native
-//! stack. Otherwise the call takes the runtime's path through [`porcini::compiled::call`], which
-//! also interprets a callee without code, compiles it when it gets hot, and raises the guest's
-//! stack overflow error. A direct call does not count the call: counters only drive compilation
+//! recompiled or invalidated callee is followed). Otherwise the call takes the runtime's path
+//! through [`porcini::compiled::call`], which also interprets a callee without code and compiles
+//! it when it gets hot. A direct call does not count the call: counters only drive compilation
 //! of targets that are still interpreted.
 
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{self, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, types};
+use cranelift_frontend::Variable;
 use porcini::call_target::CallTarget;
 use porcini::compiled;
 use porcini::symbolic::SymVal;
 use porcini::{Language, Tag, Value};
 
 use super::{Lowering, VALUE_SIZE};
+
+/// The activation a caller sets up once for one callee (see the module documentation).
+#[derive(Clone, Copy)]
+pub(super) struct CalleeFrame {
+    /// The callee and the argument count, which fix every field of the activation.
+    target: usize,
+    nargs: usize,
+    /// Where its `Frame` is written.
+    slot: ir::StackSlot,
+    /// Non-zero on paths where the activation is set up. A Cranelift variable reads as zero on
+    /// a path that never defined it, which is exactly "not yet".
+    ready: Variable,
+}
 
 impl<L: Language> Lowering<'_, L> {
     /// Calls the guest target `target` with `args`: directly into its code when it has some,
@@ -33,47 +57,33 @@ impl<L: Language> Lowering<'_, L> {
         self.spill();
         self.facts.forget_shapes();
         let words: Vec<(ir::Value, ir::Value)> = args.iter().map(|&a| self.words(a)).collect();
-        let (check, fast, slow, merge) =
-            (self.b.create_block(), self.b.create_block(), self.b.create_block(), self.b.create_block());
-        self.b.set_cold_block(slow);
-        self.b.append_block_param(merge, i64t);
-        self.b.append_block_param(merge, i64t);
-
         let target_v = self.iconst(target as *const CallTarget<L> as i64);
-        // Whether the callee has code now.
-        let cell = self.iconst(target.entry_cell() as i64);
-        let entry = self.b.ins().load(i64t, flags, cell, 0);
-        self.b.ins().brif(entry, check, &[], slow, &[]);
-
-        // Whether both stacks have room: the value stack for the callee's cells, the native
-        // stack for its tree (the limit the runtime keeps per target).
-        self.switch(check);
-        self.b.seal_block(check);
-        let layout = self.frame_layout;
-        let (cells, capacity, high_water) = self.value_stack;
         let nargs = args.len();
-        let (size, params) = (target.frame_size(), target.params());
-        let need = nargs.max(size);
-        let base = self.b.ins().load(i64t, flags, self.frame, layout.sp);
-        let room = match capacity.checked_sub(need) {
-            Some(last) => self.b.ins().icmp_imm_u(IntCC::UnsignedLessThanOrEqual, base, last as i64),
-            None => self.fails,
+        let callee = self.callee_frame(target, nargs);
+        let ready = self.b.use_var(callee.ready);
+        // Where the callee's cells start: known when set up here, else in its `Frame`, which
+        // costs a load rather than a register kept across calls.
+        let region = match self.constant(ready) {
+            Some(0) => self.set_up(target, target_v, &callee),
+            _ => {
+                if self.constant(ready).is_none() {
+                    let (set_up, go) = (self.b.create_block(), self.b.create_block());
+                    self.b.ins().brif(ready, go, &[], set_up, &[]);
+                    self.switch(set_up);
+                    self.b.seal_block(set_up);
+                    self.set_up(target, target_v, &callee);
+                    self.b.ins().jump(go, &[]);
+                    self.switch(go);
+                    self.b.seal_block(go);
+                }
+                self.b.ins().stack_load(i64t, i64t, callee.slot, self.frame_layout.args_ptr)
+            }
         };
-        let limit_cell = self.iconst(target.native_limit_cell() as i64);
-        let limit = self.b.ins().load(i64t, flags, limit_cell, 0);
-        let native = self.b.ins().get_stack_pointer(i64t);
-        let deep_enough = self.b.ins().icmp(IntCC::UnsignedGreaterThanOrEqual, native, limit);
-        let ok = self.b.ins().band(room, deep_enough);
-        self.b.ins().brif(ok, fast, &[], slow, &[]);
 
-        // The activation, as `Runtime::activate` binds it.
-        self.switch(fast);
-        self.b.seal_block(fast);
-        let offset = self.b.ins().ishl_imm_u(base, i64::from(VALUE_SIZE.trailing_zeros()));
-        let cells = self.iconst(cells as i64);
-        let region = self.b.ins().iadd(cells, offset);
+        // The arguments, and the locals cleared, as `Runtime::activate` binds them.
+        let (size, params) = (target.frame_size(), target.params());
         let (null, empty, zero) = (self.tag(Tag::Null), self.tag(Tag::Empty), self.iconst(0));
-        for i in 0..need.max(params) {
+        for i in 0..nargs.max(size).max(params) {
             let (t, v) = match words.get(i) {
                 // Locals are cleared, surplus arguments among them included.
                 _ if i >= params && i < size => (empty, zero),
@@ -85,30 +95,20 @@ impl<L: Language> Lowering<'_, L> {
             self.b.ins().store(flags, t, region, off + Value::TAG_OFFSET);
             self.b.ins().store(flags, v, region, off + Value::PAYLOAD_OFFSET);
         }
-        let end = self.b.ins().iadd_imm_u(base, need as i64);
-        let mark = self.iconst(high_water as i64);
-        let old = self.b.ins().load(i64t, flags, mark, 0);
-        let higher = self.b.ins().umax(old, end);
-        self.b.ins().store(flags, higher, mark, 0);
 
-        let slot = self.callee_frame_slot();
-        let rt = self.b.ins().load(i64t, flags, self.frame, layout.rt);
-        let (nargs_v, size_v) = (self.iconst(nargs as i64), self.iconst(size as i64));
-        for (field, value) in [
-            (layout.rt, rt),
-            (layout.args_ptr, region),
-            (layout.args_len, nargs_v),
-            (layout.slots_ptr, region),
-            (layout.slots_len, size_v),
-            (layout.sp, end),
-            (layout.target, target_v),
-            (layout.caller, self.frame),
-            (layout.ret + Value::TAG_OFFSET, null),
-            (layout.ret + Value::PAYLOAD_OFFSET, zero),
-        ] {
-            self.b.ins().stack_store(types::I64, value, slot, field);
-        }
-        let callee_frame = self.b.ins().stack_addr(i64t, slot, 0);
+        let (fast, slow, merge) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+        self.b.set_cold_block(slow);
+        self.b.append_block_param(merge, i64t);
+        self.b.append_block_param(merge, i64t);
+        // Whether the callee has code now.
+        let cell = self.iconst(target.entry_cell() as i64);
+        let entry = self.b.ins().load(i64t, flags, cell, 0);
+        self.b.ins().brif(entry, fast, &[], slow, &[]);
+
+        self.switch(fast);
+        self.b.seal_block(fast);
+        let nargs_v = self.iconst(nargs as i64);
+        let callee_frame = self.b.ins().stack_addr(i64t, callee.slot, 0);
         let call = self.b.ins().call_indirect(self.sigs.call, entry, &[callee_frame, region, nargs_v, region]);
         let r = self.b.inst_results(call).to_vec();
         self.b.ins().jump(merge, &[r[0].into(), r[1].into()]);
@@ -129,17 +129,111 @@ impl<L: Language> Lowering<'_, L> {
         self.unwind_unless_value(r[0], r[1])
     }
 
-    /// The stack slot a direct call's callee frame is written to; one per function, since a
-    /// compiled frame makes one call at a time.
-    fn callee_frame_slot(&mut self) -> ir::StackSlot {
-        if let Some(slot) = self.callee_frame {
-            return slot;
+    /// Sets up the activation of `callee` in the current block and answers where its cells
+    /// start: checks that both stacks have room (the value stack for the callee's cells, the
+    /// native stack for its tree, against the limit the runtime keeps per target) and raises the
+    /// stack overflow error if not; raises the collector's high-water mark over the callee's
+    /// cells; writes the `Frame`.
+    fn set_up(&mut self, target: &CallTarget<L>, target_v: ir::Value, callee: &CalleeFrame) -> ir::Value {
+        let i64t = types::I64;
+        let flags = MemFlagsData::trusted();
+        let layout = self.frame_layout;
+        let (cells, capacity, high_water) = self.value_stack;
+        let size = target.frame_size();
+        let need = callee.nargs.max(size);
+        let base = self.b.ins().load(i64t, flags, self.frame, layout.sp);
+        let end = self.b.ins().iadd_imm_u(base, need as i64);
+        // Cells below the high-water mark exist (it never exceeds the stack) and are scanned by
+        // the collector already: below it, one compare covers both, and the common call, as
+        // deep as an earlier one, neither checks the capacity nor raises the mark.
+        let mark = self.iconst(high_water as i64);
+        let old = self.b.ins().load(i64t, flags, mark, 0);
+        let below = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, end, old);
+        let limit_cell = self.iconst(target.native_limit_cell() as i64);
+        let limit = self.b.ins().load(i64t, flags, limit_cell, 0);
+        let native = self.b.ins().get_stack_pointer(i64t);
+        let deep_enough = self.b.ins().icmp(IntCC::UnsignedGreaterThanOrEqual, native, limit);
+        let ok = self.b.ins().band(below, deep_enough);
+        let (fits, grow, raise, overflow) =
+            (self.b.create_block(), self.b.create_block(), self.b.create_block(), self.b.create_block());
+        self.b.set_cold_block(grow);
+        self.b.set_cold_block(raise);
+        self.b.set_cold_block(overflow);
+        self.b.ins().brif(ok, fits, &[], grow, &[]);
+
+        // Above the mark, or too deep: the full check, then the mark raised over the cells.
+        self.switch(grow);
+        self.b.seal_block(grow);
+        let room = match capacity.checked_sub(need) {
+            Some(last) => self.b.ins().icmp_imm_u(IntCC::UnsignedLessThanOrEqual, base, last as i64),
+            None => self.fails,
+        };
+        let ok = self.b.ins().band(room, deep_enough);
+        self.b.ins().brif(ok, raise, &[], overflow, &[]);
+        self.switch(raise);
+        self.b.seal_block(raise);
+        let higher = self.b.ins().umax(old, end);
+        self.b.ins().store(flags, higher, mark, 0);
+        self.b.ins().jump(fits, &[]);
+
+        // No room: the error the runtime's call path would raise, and the unwinding exit.
+        self.switch(overflow);
+        self.b.seal_block(overflow);
+        let thunk = self.iconst(compiled::stack_overflow as *const () as i64);
+        self.b.ins().call_indirect(self.sigs.overflow, thunk, &[]);
+        self.b.ins().jump(self.unwind, &[]);
+
+        self.switch(fits);
+        self.b.seal_block(fits);
+        let offset = self.b.ins().ishl_imm_u(base, i64::from(VALUE_SIZE.trailing_zeros()));
+        let cells = self.iconst(cells as i64);
+        let region = self.b.ins().iadd(cells, offset);
+
+        let rt = self.b.ins().load(i64t, flags, self.frame, layout.rt);
+        let (nargs_v, size_v) = (self.iconst(callee.nargs as i64), self.iconst(size as i64));
+        let (null, zero) = (self.tag(Tag::Null), self.iconst(0));
+        for (field, value) in [
+            (layout.rt, rt),
+            (layout.args_ptr, region),
+            (layout.args_len, nargs_v),
+            (layout.slots_ptr, region),
+            (layout.slots_len, size_v),
+            (layout.sp, end),
+            (layout.target, target_v),
+            (layout.caller, self.frame),
+            (layout.ret + Value::TAG_OFFSET, null),
+            (layout.ret + Value::PAYLOAD_OFFSET, zero),
+        ] {
+            self.b.ins().stack_store(types::I64, value, callee.slot, field);
+        }
+        self.b.def_var(callee.ready, self.holds);
+        region
+    }
+
+    /// The activation set up for calls of `target` with `nargs` arguments, made at the first.
+    fn callee_frame(&mut self, target: &CallTarget<L>, nargs: usize) -> CalleeFrame {
+        let key = target as *const CallTarget<L> as usize;
+        if let Some(c) = self.callee_frames.iter().find(|c| c.target == key && c.nargs == nargs) {
+            return *c;
         }
         let layout = self.frame_layout;
         let align = layout.align.max(8).trailing_zeros() as u8;
         let slot = self.b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, layout.size, align));
-        self.callee_frame = Some(slot);
-        slot
+        let ready = self.b.declare_var(types::I8);
+        let c = CalleeFrame { target: key, nargs, slot, ready };
+        self.callee_frames.push(c);
+        c
     }
 
+    /// The constant `v` is, if an `iconst` defines it.
+    fn constant(&self, v: ir::Value) -> Option<i64> {
+        let dfg = &self.b.func.dfg;
+        match dfg.value_def(dfg.resolve_aliases(v)) {
+            ir::ValueDef::Result(inst, 0) => match dfg.insts[inst] {
+                ir::InstructionData::UnaryImm { opcode: ir::Opcode::Iconst, imm } => Some(imm.bits()),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
 }
