@@ -113,3 +113,32 @@ fn without_background_compilation_code_is_ready_at_once() {
     assert!(trace.starts_with("[engine] opt queued fib"), "{trace}");
     assert!(trace.ends_with("[engine] opt done fib"), "{trace}");
 }
+
+#[test]
+fn a_split_below_a_queued_caller_takes_it_off_the_queue() {
+    // `c` and `d` are queued after their 1000th calls and would be installed 64 calls later.
+    // Before that, `add` turns polymorphic under `c`, and is split at its call sites in `d` and
+    // `c`: each split cancels its caller's queued code, which the detailed trace reports with
+    // the queue as it is without the unit.
+    let (out, trace) = run(
+        "function add(a, b) { return a + b; }
+         function c(x) { return add(x, x); }
+         function d(x) { return add(x, 1); }
+         function main() {
+           i = 0; s = 0;
+           while (i < 1012) { x = 1; if (i >= 1010) { x = \"s\"; } s = s + c(x); d(1); i = i + 1; }
+           println(s);
+         }",
+        details(),
+    );
+    assert_eq!(out, "2020ssss\nOk(None)\n");
+    let unqueued: Vec<&str> = trace.lines().filter(|l| l.contains("opt unque.")).collect();
+    assert_eq!(
+        unqueued,
+        [
+            "[engine] opt unque. d | Count/Thres       1011/     1000 | Queue: Size    1 Change -1  Load  1.00 | Reason Split call node",
+            "[engine] opt unque. c | Count/Thres       1012/     1000 | Queue: Size    0 Change -1  Load  0.00 | Reason Split call node",
+        ],
+        "{trace}"
+    );
+}

@@ -437,6 +437,17 @@ impl<L: Language> CallTarget<L> {
     pub(crate) fn osr_units(&self) -> &RefCell<Vec<OsrUnit<L>>> {
         &self.osr
     }
+    /// Runs `f` on the unit of the loop node at address `node`, if it has one.
+    pub(crate) fn with_osr_unit<R>(&self, node: usize, f: impl FnOnce(&mut OsrUnit<L>) -> R) -> Option<R> {
+        self.osr.borrow_mut().iter_mut().find(|u| u.node == node).map(f)
+    }
+    /// The code of the unit `node` (the root's for `None`) waiting for its machine code, if any.
+    pub(crate) fn queued_code(&self, node: Option<usize>) -> Option<Rc<CompiledCode<L>>> {
+        match node {
+            None => self.queued.borrow().clone(),
+            Some(key) => self.with_osr_unit(key, |u| u.queued.clone()).flatten(),
+        }
+    }
     /// Invalidates the installed code and the code of every loop unit, and cancels code still
     /// waiting for its machine code (it is dropped when that arrives).
     pub(crate) fn invalidate_code(&self, reason: &str) {

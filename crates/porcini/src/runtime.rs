@@ -435,14 +435,13 @@ impl<L: Language> Runtime<L> {
     pub(crate) fn osr(&self, f: &mut Frame<'_, L>, node: &dyn ExprNode<L>) -> Osr {
         let Some(target) = f.target.and_then(|t| self.call_target(t.id())) else { return Osr::Never };
         let key = node as *const dyn ExprNode<L> as *const () as usize;
-        let queued = |t: &CallTarget<L>| t.osr_units().borrow().iter().any(|u| u.node == key && u.queued.is_some());
-        if queued(&target) {
+        if target.queued_code(Some(key)).is_some() {
             self.poll_compiler();
-            if queued(&target) {
+            if target.queued_code(Some(key)).is_some() {
                 return Osr::Later;
             }
         }
-        let existing = target.osr_units().borrow().iter().find(|u| u.node == key).map(|u| (u.code.clone(), u.attempts));
+        let existing = target.with_osr_unit(key, |u| (u.code.clone(), u.attempts));
         let code = match existing {
             Some((Some(code), _)) => code,
             Some((None, attempts)) if u64::from(attempts) >= self.options.osr_max_compilation_re_attempts => return Osr::Never,
@@ -452,21 +451,19 @@ impl<L: Language> Runtime<L> {
                 self.trace_queued(&target, true, start);
                 let slots: Vec<Value> = f.slots.iter().map(Cell::get).collect();
                 let result = compiler.compile_osr(self, &target, node, &slots);
-                {
-                    let mut units = target.osr_units().borrow_mut();
-                    if !units.iter().any(|u| u.node == key) {
-                        units.push(crate::call_target::OsrUnit { node: key, code: None, queued: None, attempts: 0 });
-                    }
-                    if let Some(u) = units.iter_mut().find(|u| u.node == key) {
-                        u.attempts += 1;
-                        u.code = None;
-                        match &result {
-                            Ok(Compilation::Ready(code)) => u.code = Some(code.clone()),
-                            Ok(Compilation::Queued(code, _)) => u.queued = Some(code.clone()),
-                            Err(_) => {}
-                        }
-                    }
+                if existing.is_none() {
+                    let unit = crate::call_target::OsrUnit { node: key, code: None, queued: None, attempts: 0 };
+                    target.osr_units().borrow_mut().push(unit);
                 }
+                target.with_osr_unit(key, |u| {
+                    u.attempts += 1;
+                    u.code = None;
+                    match &result {
+                        Ok(Compilation::Ready(code)) => u.code = Some(code.clone()),
+                        Ok(Compilation::Queued(code, _)) => u.queued = Some(code.clone()),
+                        Err(_) => {}
+                    }
+                });
                 match result {
                     Ok(Compilation::Ready(code)) => {
                         self.register(&target, &code);
@@ -519,7 +516,7 @@ impl<L: Language> Runtime<L> {
         let target = &q.target;
         let code = match q.node {
             None => target.set_queued(None),
-            Some(key) => target.osr_units().borrow_mut().iter_mut().find(|u| u.node == key).and_then(|u| u.queued.take()),
+            Some(key) => target.with_osr_unit(key, |u| u.queued.take()).flatten(),
         };
         let Some(code) = code else { return };
         let machine = match result {
@@ -547,9 +544,7 @@ impl<L: Language> Runtime<L> {
         match q.node {
             None => self.install(target, code),
             Some(key) => {
-                if let Some(u) = target.osr_units().borrow_mut().iter_mut().find(|u| u.node == key) {
-                    u.code = Some(code.clone());
-                }
+                target.with_osr_unit(key, |u| u.code = Some(code.clone()));
                 self.register(target, &code);
             }
         }
@@ -564,16 +559,52 @@ impl<L: Language> Runtime<L> {
         }
         let waiting = self.queue.borrow().len() as u64;
         let name = osr.then(|| format!("{}<OSR>", target.name()));
-        let (count, threshold) = match osr {
-            true => (self.osr_at.get(), self.osr_at.get()),
-            false => (u64::from(target.call_and_loop_count()), self.first_compile_at()),
-        };
-        let (count, threshold) = (i64::try_from(count).unwrap_or(i64::MAX), i64::try_from(threshold).unwrap_or(i64::MAX));
+        let (count, threshold) = self.count_and_threshold(target, osr);
         let queue = opt::Queue { size: waiting + 1, change: 1, load: (waiting + 1) as f64, time_us: 0 };
         self.trace_line(&target.trace_line_named(name.as_deref(), |s| opt::queued(s, 1, count, threshold, &queue)));
         let time_us = u64::try_from(since.elapsed().as_micros()).unwrap_or(u64::MAX);
         let queue = opt::Queue { size: waiting, change: -1, load: waiting as f64, time_us };
         self.trace_line(&target.trace_line_named(name.as_deref(), |s| opt::started(s, 1, 0, 0.0, &queue, "none")));
+    }
+
+    /// The units of `target` waiting for their machine code and not cancelled yet: whether each
+    /// is a loop's, and when it was queued.
+    pub(crate) fn waiting_units(&self, target: &CallTarget<L>) -> Vec<(bool, std::time::Instant)> {
+        self.queue
+            .borrow()
+            .iter()
+            .filter(|q| std::ptr::eq(&*q.target, target) && target.queued_code(q.node).is_some_and(|c| c.is_valid()))
+            .map(|q| (q.node.is_some(), q.since))
+            .collect()
+    }
+
+    /// `--engine.TraceCompilationDetails`: units of `target` that were waiting for their machine
+    /// code (as [`Runtime::waiting_units`] lists them) were cancelled for `reason`; their code is
+    /// dropped when it arrives.
+    pub(crate) fn trace_unqueued(&self, target: &CallTarget<L>, cancelled: &[(bool, std::time::Instant)], reason: &str) {
+        if !self.options.trace_compilation_details {
+            return;
+        }
+        // The queue keeps a cancelled unit until its code arrives; it counts as gone.
+        let valid = |q: &Queued<L>| q.target.queued_code(q.node).is_some_and(|c| c.is_valid());
+        let still = self.queue.borrow().iter().filter(|q| valid(q)).count() as u64;
+        for (i, &(osr, since)) in cancelled.iter().enumerate() {
+            let waiting = still + (cancelled.len() - 1 - i) as u64;
+            let name = osr.then(|| format!("{}<OSR>", target.name()));
+            let (count, threshold) = self.count_and_threshold(target, osr);
+            let time_us = u64::try_from(since.elapsed().as_micros()).unwrap_or(u64::MAX);
+            let queue = opt::Queue { size: waiting, change: -1, load: waiting as f64, time_us };
+            self.trace_line(&target.trace_line_named(name.as_deref(), |s| opt::unqueued(s, 1, count, threshold, &queue, reason)));
+        }
+    }
+
+    /// The `Count/Thres` of a unit of `target` (its root, or a loop).
+    fn count_and_threshold(&self, target: &CallTarget<L>, osr: bool) -> (i64, i64) {
+        let (count, threshold) = match osr {
+            true => (self.osr_at.get(), self.osr_at.get()),
+            false => (u64::from(target.call_and_loop_count()), self.first_compile_at()),
+        };
+        (i64::try_from(count).unwrap_or(i64::MAX), i64::try_from(threshold).unwrap_or(i64::MAX))
     }
 
     /// Prints `--engine.TraceTransferToInterpreter`'s report of a deoptimization in `f`: the

@@ -378,8 +378,12 @@ impl<L: Language> Runtime<L> {
     /// Discards the compiled code of `caller`, whose call site now calls a split: code that
     /// called the original directly must not keep doing so, as Truffle's node replacement
     /// ("Split call node") invalidates the caller. Frames running it leave at their next check.
+    /// Units of `caller` still waiting for their machine code are cancelled with it, and traced
+    /// as taken off the queue (`opt unque.`).
     pub fn invalidate_compiled_caller(&self, caller: &CallTarget<L>, reason: &'static str) {
+        let cancelled = self.waiting_units(caller);
         caller.invalidate_code(reason);
+        self.trace_unqueued(caller, &cancelled, reason);
     }
 
     /// The properties `split` and `split failed` lines show for `source`.
