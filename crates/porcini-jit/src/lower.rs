@@ -606,6 +606,9 @@ impl<'b, L: Language> Lowering<'b, L> {
                 Repr::Val(t, v) => {
                     kinds.push(LiveKind::Val);
                     let known = self.boxed_conds.get(&v).and_then(|&c| self.facts.cond_is(c));
+                    // A tag word a guard proved is its constant here, so the exit does not keep
+                    // the word alive (a call's result checked, across the next call).
+                    let t = self.facts.proved_tag(t).map_or(t, |k| self.tags[k]);
                     words.extend([t, known.map_or(v, |b| self.iconst(i64::from(b)))]);
                 }
                 Repr::I64(v) => {
