@@ -65,8 +65,8 @@ impl<L: Language> Lowering<'_, L> {
         // costs a load rather than a register kept across calls.
         let region = match self.constant(ready) {
             Some(0) => self.set_up(target, target_v, &callee),
-            _ => {
-                if self.constant(ready).is_none() {
+            known => {
+                if known.is_none() {
                     let (set_up, go) = (self.b.create_block(), self.b.create_block());
                     self.b.ins().brif(ready, go, &[], set_up, &[]);
                     self.switch(set_up);
