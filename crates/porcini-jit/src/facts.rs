@@ -91,10 +91,6 @@ impl Facts {
     pub(crate) fn proved_tag(&self, t: ir::Value) -> Option<usize> {
         self.tags.iter().rev().find(|&&(v, _, holds)| v == t && holds).map(|&(_, tag, _)| tag as usize)
     }
-    /// Whether the tag word `t` is known to hold the tag numbered `k`.
-    pub(crate) fn holds_tag(&self, t: ir::Value, k: usize) -> bool {
-        self.proved_tag(t) == Some(k)
-    }
     /// Whether the condition `c` holds, if known (a guard on it passed, or a branch on it was
     /// taken, on the path being emitted).
     pub(crate) fn cond_is(&self, c: ir::Value) -> Option<bool> {

@@ -1044,7 +1044,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
             let off = self.object.inline + index as i32 * VALUE_SIZE;
             // The slot may hold the tag already: a value read from it and checked, then changed.
             let held = self.facts.prop_tag(v, index).is_some_and(|held| {
-                held == xt || self.known_tag(xt).is_some_and(|k| self.facts.holds_tag(held, k))
+                held == xt || self.known_tag(xt).is_some_and(|k| self.facts.proved_tag(held) == Some(k))
             });
             if !held {
                 self.b.ins().store(MemFlagsData::trusted(), xt, v, off + Value::TAG_OFFSET);

@@ -61,6 +61,14 @@ struct Queued<L: Language> {
     since: std::time::Instant,
 }
 
+impl<L: Language> Queued<L> {
+    /// Whether the unit still waits for its machine code: its code was not cancelled meanwhile
+    /// (a cancelled unit stays in the queue until its code arrives, to be dropped).
+    fn waiting(&self) -> bool {
+        self.target.queued_code(self.node).is_some_and(|c| c.is_valid())
+    }
+}
+
 /// One engine instance running one language.
 pub struct Runtime<L: Language> {
     /// The guest heap.
@@ -573,7 +581,7 @@ impl<L: Language> Runtime<L> {
         self.queue
             .borrow()
             .iter()
-            .filter(|q| std::ptr::eq(&*q.target, target) && target.queued_code(q.node).is_some_and(|c| c.is_valid()))
+            .filter(|q| std::ptr::eq(&*q.target, target) && q.waiting())
             .map(|q| (q.node.is_some(), q.since))
             .collect()
     }
@@ -585,9 +593,8 @@ impl<L: Language> Runtime<L> {
         if !self.options.trace_compilation_details {
             return;
         }
-        // The queue keeps a cancelled unit until its code arrives; it counts as gone.
-        let valid = |q: &Queued<L>| q.target.queued_code(q.node).is_some_and(|c| c.is_valid());
-        let still = self.queue.borrow().iter().filter(|q| valid(q)).count() as u64;
+        // A cancelled unit stays in the queue until its code arrives; it counts as gone.
+        let still = self.queue.borrow().iter().filter(|q| q.waiting()).count() as u64;
         for (i, &(osr, since)) in cancelled.iter().enumerate() {
             let waiting = still + (cancelled.len() - 1 - i) as u64;
             let name = osr.then(|| format!("{}<OSR>", target.name()));
