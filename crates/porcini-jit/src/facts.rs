@@ -41,10 +41,22 @@ pub(crate) enum Test {
     Less(ir::Value, ir::Value),
     /// The first integer is less than or equal to the second.
     LessEq(ir::Value, ir::Value),
+    /// The integer is at most the constant (a comparison with a constant: `x < 2` is
+    /// `AtMost(x, 1)`); failing, it is at least the constant plus one.
+    AtMost(ir::Value, i64),
+    /// The integer is at least the constant; failing, it is at most the constant less one.
+    AtLeast(ir::Value, i64),
     /// The negation of another condition.
     Not(ir::Value),
     /// Both conditions.
     And(ir::Value, ir::Value),
+}
+
+/// A bound on an integer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    AtMost(i64),
+    AtLeast(i64),
 }
 
 /// See the module documentation.
@@ -57,9 +69,10 @@ pub(crate) struct Facts {
     shapes: Vec<(ir::Value, ir::Value)>,
     /// Conditions known to hold (`true`) or to fail.
     conds: Vec<(ir::Value, bool)>,
-    /// Integers known to be less than another (`true`: so below `i64::MAX`) or greater than
-    /// another (`false`: so above `i64::MIN`), so adding or subtracting one cannot overflow.
-    bounds: Vec<(ir::Value, bool)>,
+    /// Integers known to be at most or at least a constant: from a comparison with one, or
+    /// from being less than another integer (so below `i64::MAX`) or greater (above
+    /// `i64::MIN`). Adding a constant within the bound cannot overflow.
+    bounds: Vec<(ir::Value, Bound)>,
     /// Where each open scope's facts start (tags, shapes, conditions, bounds).
     scopes: Vec<(usize, usize, usize, usize)>,
     /// The words (tag, payload) each slot cell of the activation is known to hold.
@@ -96,9 +109,15 @@ impl Facts {
     pub(crate) fn cond_is(&self, c: ir::Value) -> Option<bool> {
         self.conds.iter().rev().find(|&&(k, _)| k == c).map(|&(_, holds)| holds)
     }
-    /// Whether the integer `x` is known to be below `i64::MAX` (`upper`) or above `i64::MIN`.
-    pub(crate) fn bounded(&self, x: ir::Value, upper: bool) -> bool {
-        self.bounds.contains(&(x, upper))
+    /// Whether adding `c` to the integer `x` is known not to overflow.
+    pub(crate) fn adds_safely(&self, x: ir::Value, c: i64) -> bool {
+        self.bounds.iter().any(|&(v, bound)| {
+            v == x
+                && match bound {
+                    Bound::AtMost(hi) => c >= 0 && hi.checked_add(c).is_some(),
+                    Bound::AtLeast(lo) => c <= 0 && lo.checked_add(c).is_some(),
+                }
+        })
     }
     /// The shape of the object `obj`, if known.
     pub(crate) fn shape_of(&self, obj: ir::Value) -> Option<ir::Value> {
@@ -121,9 +140,13 @@ impl Facts {
                 }
                 (Some(Test::Shape(obj, shape)), true) => self.shapes.push((obj, shape)),
                 // a < b: a is not the largest integer, b not the smallest.
-                (Some(Test::Less(a, b)), true) => self.bounds.extend([(a, true), (b, false)]),
+                (Some(Test::Less(a, b)), true) => self.bounds.extend(below(a, b)),
                 // not (a <= b): b < a.
-                (Some(Test::LessEq(a, b)), false) => self.bounds.extend([(b, true), (a, false)]),
+                (Some(Test::LessEq(a, b)), false) => self.bounds.extend(below(b, a)),
+                (Some(Test::AtMost(x, c)), true) => self.bounds.push((x, Bound::AtMost(c))),
+                (Some(Test::AtLeast(x, c)), true) => self.bounds.push((x, Bound::AtLeast(c))),
+                (Some(Test::AtMost(x, c)), false) => self.bounds.extend(c.checked_add(1).map(|c| (x, Bound::AtLeast(c)))),
+                (Some(Test::AtLeast(x, c)), false) => self.bounds.extend(c.checked_sub(1).map(|c| (x, Bound::AtMost(c)))),
                 (Some(Test::Not(inner)), _) => todo.push((inner, !holds)),
                 (Some(Test::And(a, b)), true) => todo.extend([(a, true), (b, true)]),
                 _ => {}
@@ -203,6 +226,11 @@ impl Facts {
     pub(crate) fn forget_cells(&mut self) {
         self.cells.iter_mut().for_each(|c| *c = None);
     }
+}
+
+/// The bounds `a < b` proves.
+fn below(a: ir::Value, b: ir::Value) -> [(ir::Value, Bound); 2] {
+    [(a, Bound::AtMost(i64::MAX - 1)), (b, Bound::AtLeast(i64::MIN + 1))]
 }
 
 #[cfg(test)]
@@ -303,19 +331,41 @@ mod tests {
         f.test(v(11), Test::LessEq(v(3), v(4)));
         f.push_scope();
         f.learn(v(10), true);
-        assert!(f.bounded(v(1), true) && f.bounded(v(2), false));
-        assert!(!f.bounded(v(1), false) && !f.bounded(v(2), true));
+        assert!(f.adds_safely(v(1), 1) && f.adds_safely(v(2), -1));
+        assert!(!f.adds_safely(v(1), 2) && !f.adds_safely(v(1), -1) && !f.adds_safely(v(2), 1));
         // `a <= b` holding says nothing; failing, it says b < a.
         f.learn(v(11), true);
-        assert!(!f.bounded(v(3), true) && !f.bounded(v(4), true));
+        assert!(!f.adds_safely(v(3), 1) && !f.adds_safely(v(4), 1));
         f.reset_scope();
-        assert!(!f.bounded(v(1), true));
+        assert!(!f.adds_safely(v(1), 1));
         f.learn(v(10), false);
-        assert!(!f.bounded(v(1), true) && !f.bounded(v(2), false));
+        assert!(!f.adds_safely(v(1), 1) && !f.adds_safely(v(2), -1));
         f.learn(v(11), false);
-        assert!(f.bounded(v(4), true) && f.bounded(v(3), false));
+        assert!(f.adds_safely(v(4), 1) && f.adds_safely(v(3), -1));
         f.pop_scope();
-        assert!(!f.bounded(v(4), true));
+        assert!(!f.adds_safely(v(4), 1));
+    }
+
+    #[test]
+    fn a_comparison_with_a_constant_bounds_by_the_constant() {
+        let mut f = Facts::default();
+        // n < 2, as `AtMost(n, 1)`, failing: n >= 2, so subtracting anything from n cannot
+        // overflow (n - 1, n - 2, even n + i64::MIN); adding may.
+        f.test(v(10), Test::AtMost(v(1), 1));
+        f.learn(v(10), false);
+        assert!(f.adds_safely(v(1), -1) && f.adds_safely(v(1), -2) && f.adds_safely(v(1), i64::MIN));
+        assert!(!f.adds_safely(v(1), 1));
+        // x >= -5 holding, then x <= 10 holding: both ends bounded.
+        f.test(v(11), Test::AtLeast(v(2), -5));
+        f.test(v(12), Test::AtMost(v(2), 10));
+        f.learn(v(11), true);
+        f.learn(v(12), true);
+        assert!(f.adds_safely(v(2), i64::MAX - 10) && !f.adds_safely(v(2), i64::MAX - 9));
+        assert!(f.adds_safely(v(2), i64::MIN + 5) && !f.adds_safely(v(2), i64::MIN + 4));
+        // Failing at the end of the range proves nothing (there is no integer beyond it).
+        f.test(v(13), Test::AtMost(v(3), i64::MAX));
+        f.learn(v(13), false);
+        assert!(!f.adds_safely(v(3), -1));
     }
 
     #[test]

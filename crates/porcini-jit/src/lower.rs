@@ -155,9 +155,8 @@ pub(crate) struct Lowering<'b, L: Language> {
     /// tests, so a guard on a negation branches on the negated condition itself (an overflow
     /// check is one branch on the flag).
     facts: Facts,
-    /// Integer constants made by `i64_const`, and shape ids loaded from objects (with the
-    /// object's payload word), so that a shape guard can be recognized.
-    consts: HashMap<ir::Value, i64>,
+    /// Shape ids loaded from objects (with the object's payload word), so that a shape guard
+    /// can be recognized.
     shape_loads: HashMap<ir::Value, ir::Value>,
     /// Payload words of boxed conditions, with the condition: unboxing one is the condition.
     boxed_conds: HashMap<ir::Value, ir::Value>,
@@ -168,8 +167,8 @@ pub(crate) struct Lowering<'b, L: Language> {
     /// The activations direct calls set up for their callees, one per callee (see
     /// `lower/direct_call.rs`).
     callee_frames: Vec<CalleeFrame>,
-    /// For a loop's unit that makes no calls: the words of each slot the loop never writes,
-    /// which reads answer (see `pin_invariant_slots`).
+    /// For a loop's unit whose calls leave the frame alone: the words of each slot the loop
+    /// never writes, which reads answer (see `pin_invariant_slots`).
     pinned: Vec<Option<(ir::Value, ir::Value)>>,
     /// No call is emitted, so no shape changes: shape facts hold across loop headers.
     shapes_stable: bool,
@@ -263,7 +262,6 @@ impl<'b, L: Language> Lowering<'b, L> {
             holds,
             fails,
             facts,
-            consts: HashMap::new(),
             shape_loads: HashMap::new(),
             boxed_conds: HashMap::new(),
             frame_layout: FrameLayout::of::<L>(),
@@ -296,7 +294,7 @@ impl<'b, L: Language> Lowering<'b, L> {
                 _ => continue,
             };
             let var = self.frames[0].slots[i].0;
-            let t = self.b.use_var(var);
+            let t = self.var(var);
             let holds = self.b.ins().icmp_imm_s(IntCC::Equal, t, tag as i64);
             let start = StateRef { callers: &[], path: &[], live: &[] };
             self.exit_unless(holds, "slot kind at loop entry", start, Transfer::Invalidate);
@@ -305,17 +303,19 @@ impl<'b, L: Language> Lowering<'b, L> {
         }
     }
 
-    /// For a loop's unit whose partial evaluation (`survey`, recorded beforehand) makes no calls,
-    /// guest or boundary: only calls change shapes, so shape facts hold across the unit's loop
-    /// headers; and a slot the unit never writes keeps its entry words, so its reads are those
-    /// words rather than a variable merged at every loop header, and facts about them carry
-    /// into the loop. An object held in such a slot has its shape checked once, at entry, so a
-    /// property access on it in the loop needs no shape check.
+    /// For a loop's unit, from its partial evaluation (`survey`, recorded beforehand):
+    /// - when no call in it may touch the frame (guest functions called directly write only
+    ///   their own), a slot the unit never writes keeps its entry words. Its reads are those
+    ///   words rather than a variable merged at every loop header, facts about them carry into
+    ///   the loop, and its cell, which held them at entry, is never written back.
+    /// - when it makes no calls at all, guest or boundary: only calls change shapes, so shape
+    ///   facts hold across the unit's loop headers, and an object held in a pinned slot has its
+    ///   shape checked once, at entry, so a property access on it in the loop checks nothing.
     pub(crate) fn pin_invariant_slots(&mut self, survey: &Recording, entry: &[Value]) {
-        if survey.calls() > 0 || survey.boundaries() > 0 {
+        if survey.frame_calls() > 0 {
             return;
         }
-        self.shapes_stable = true;
+        self.shapes_stable = survey.calls() == 0 && survey.boundaries() == 0;
         let n = self.frames[0].slots.len();
         self.pinned = vec![None; n];
         for i in 0..n {
@@ -323,16 +323,17 @@ impl<'b, L: Language> Lowering<'b, L> {
                 continue;
             }
             let (t, v) = self.frames[0].slots[i];
-            let words = (self.b.use_var(t), self.b.use_var(v));
+            let words = (self.var(t), self.var(v));
             self.pinned[i] = Some(words);
             let shape = entry.get(i).and_then(|v| v.as_object()).map(|o| o.shape().0);
-            let (Some(shape), true) = (shape, self.known_tag(words.0) == Some(Tag::Object as usize)) else {
+            let (Some(shape), true, true) =
+                (shape, self.shapes_stable, self.known_tag(words.0) == Some(Tag::Object as usize))
+            else {
                 continue;
             };
             let id = self.b.ins().load(types::I32, MemFlagsData::trusted(), words.1, self.object.shape);
             let id = self.b.ins().uextend(types::I64, id);
             let expect = self.iconst(i64::from(shape));
-            self.consts.insert(expect, i64::from(shape));
             let holds = self.b.ins().icmp(IntCC::Equal, id, expect);
             self.facts.test(holds, Test::Shape(words.1, expect));
             let start = StateRef { callers: &[], path: &[], live: &[] };
@@ -360,6 +361,25 @@ impl<'b, L: Language> Lowering<'b, L> {
     }
     fn repr(&self, x: SymVal) -> Repr {
         self.vals.get(x.0 as usize).copied().unwrap_or(self.vals[0])
+    }
+    /// The value of variable `var` here. SSA construction answers a read through a join it has
+    /// seen before with the block parameter it made there, which it may since have found to
+    /// be one value arriving on every edge and turned into an alias of that value: facts are
+    /// about values, so the alias is resolved.
+    fn var(&mut self, var: Variable) -> ir::Value {
+        let x = self.b.use_var(var);
+        self.b.func.dfg.resolve_aliases(x)
+    }
+    /// The constant `v` is, if an `iconst` defines it.
+    fn const_of(&self, v: ir::Value) -> Option<i64> {
+        let dfg = &self.b.func.dfg;
+        match dfg.value_def(dfg.resolve_aliases(v)) {
+            ir::ValueDef::Result(inst, 0) => match dfg.insts[inst] {
+                ir::InstructionData::UnaryImm { opcode: ir::Opcode::Iconst, imm } => Some(imm.bits()),
+                _ => None,
+            },
+            _ => None,
+        }
     }
     fn iconst(&mut self, v: i64) -> ir::Value {
         self.b.ins().iconst(types::I64, v)
@@ -392,10 +412,10 @@ impl<'b, L: Language> Lowering<'b, L> {
         let own = self.frames[0].slots.len();
         let vars: Vec<(Variable, Variable)> = self.frames.iter().flat_map(|f| f.slots.iter().copied()).collect();
         for (i, (var, payload)) in vars.into_iter().enumerate() {
-            if self.b.use_var(var) == t {
+            if self.var(var) == t {
                 self.b.def_var(var, known);
                 // The activation's cell holds the constant's word too, where it held `t`.
-                let bits = self.b.use_var(payload);
+                let bits = self.var(payload);
                 if i < own && self.facts.cell_holds(i, (t, bits)) {
                     self.facts.store_cell(i, (known, bits));
                 }
@@ -465,11 +485,9 @@ impl<'b, L: Language> Lowering<'b, L> {
     fn write_back(&mut self, record: bool) {
         for i in 0..self.frames[0].slots.len() {
             let (t, v) = self.frames[0].slots[i];
-            let words = (self.b.use_var(t), self.b.use_var(v));
-            // SSA construction may answer an alias of a value merged at a block header.
-            let dfg = &self.b.func.dfg;
-            let words = (dfg.resolve_aliases(words.0), dfg.resolve_aliases(words.1));
-            if self.facts.cell_holds(i, words) {
+            let words = (self.var(t), self.var(v));
+            // A pinned slot's cell holds its entry words throughout (see `pin_invariant_slots`).
+            if self.facts.cell_holds(i, words) || self.pinned.get(i).is_some_and(Option::is_some) {
                 continue;
             }
             let off = i as i32 * VALUE_SIZE;
@@ -523,7 +541,7 @@ impl<'b, L: Language> Lowering<'b, L> {
         self.spill();
         // The callee may add properties to objects, which changes their shapes.
         self.facts.forget_shapes();
-        let mut params = vec![self.frame];
+        let mut params = vec![self.own_frame()];
         params.extend(leading(self));
         let n = self.iconst(args.len() as i64);
         params.extend([array, n]);
@@ -565,7 +583,7 @@ impl<'b, L: Language> Lowering<'b, L> {
         for k in 1..self.frames.len() {
             for i in 0..self.frames[k].slots.len() {
                 let (t, v) = self.frames[k].slots[i];
-                words.extend([self.b.use_var(t), self.b.use_var(v)]);
+                words.extend([self.var(t), self.var(v)]);
             }
             let (callee_path, callee_live) = frame_state(k);
             let callee_kinds = self.live_words(callee_live, &mut words);
@@ -591,7 +609,8 @@ impl<'b, L: Language> Lowering<'b, L> {
         let callee = self.iconst(compiled::deoptimize::<L> as *const () as i64);
         let code = self.iconst(self.code as i64);
         let point = self.b.ins().iconst(types::I32, i64::from(point));
-        let call = self.b.ins().call_indirect(self.sigs.deopt, callee, &[self.frame, code, point, live]);
+        let frame = self.own_frame();
+        let call = self.b.ins().call_indirect(self.sigs.deopt, callee, &[frame, code, point, live]);
         let r = self.b.inst_results(call).to_vec();
         self.b.ins().return_(&r);
     }
@@ -652,7 +671,6 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
     }
     fn i64_const(&mut self, v: i64) -> SymVal {
         let c = self.iconst(v);
-        self.consts.insert(c, v);
         self.push(Repr::I64(c))
     }
     fn bool_const(&mut self, b: bool) -> SymVal {
@@ -703,18 +721,18 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         // side of the other operand: a compare that a branch fuses with, where the overflow
         // flag of `sadd_overflow` would be materialized and tested.
         let constant = match op {
-            ArithOp::Add => self.consts.get(&b).copied().map(|c| (a, c)).or_else(|| self.consts.get(&a).map(|&c| (b, c))),
-            ArithOp::Sub => self.consts.get(&b).map(|&c| (a, c.wrapping_neg())).filter(|&(_, n)| n != i64::MIN),
+            ArithOp::Add => self.const_of(b).map(|c| (a, c)).or_else(|| self.const_of(a).map(|c| (b, c))),
+            ArithOp::Sub => self.const_of(b).map(|c| (a, c.wrapping_neg())).filter(|&(_, n)| n != i64::MIN),
             _ => None,
         };
         if let Some((x, c)) = constant {
             let addend = self.iconst(c);
             let r = self.b.ins().iadd(x, addend);
             // A value known to be less than another cannot overflow by adding one (a loop's
-            // counter after its test), nor one known to be greater by subtracting one.
+            // counter after its test), nor one known to be greater by subtracting one, nor one
+            // compared with a constant by what keeps it in range (`n - 1` where `n >= 2`).
             let failed = match c {
-                1 if self.facts.bounded(x, true) => self.fails,
-                -1 if self.facts.bounded(x, false) => self.fails,
+                _ if self.facts.adds_safely(x, c) => self.fails,
                 1.. => self.b.ins().icmp(IntCC::SignedLessThan, r, x),
                 ..0 => self.b.ins().icmp(IntCC::SignedGreaterThan, r, x),
                 0 => self.fails,
@@ -756,23 +774,32 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
             Cmp::Le => IntCC::SignedLessThanOrEqual,
             Cmp::Eq => IntCC::Equal,
         };
+        let (ka, kb) = (self.const_of(a), self.const_of(b));
         if op == Cmp::Eq
-            && let (Some(x), Some(y)) = (self.consts.get(&a), self.consts.get(&b))
+            && let (Some(x), Some(y)) = (ka, kb)
         {
             let c = self.cond_const(x == y);
             return self.push(Repr::Bool(c));
         }
         let c = self.b.ins().icmp(cc, a, b);
-        match op {
-            Cmp::Lt => self.facts.test(c, Test::Less(a, b)),
-            Cmp::Le => self.facts.test(c, Test::LessEq(a, b)),
-            Cmp::Eq => {}
+        // What the comparison says about its operands, with a constant side as a bound.
+        let test = match (op, ka, kb) {
+            (Cmp::Lt, None, Some(k)) => k.checked_sub(1).map(|k| Test::AtMost(a, k)),
+            (Cmp::Lt, Some(k), None) => k.checked_add(1).map(|k| Test::AtLeast(b, k)),
+            (Cmp::Le, None, Some(k)) => Some(Test::AtMost(a, k)),
+            (Cmp::Le, Some(k), None) => Some(Test::AtLeast(b, k)),
+            (Cmp::Lt, _, _) => Some(Test::Less(a, b)),
+            (Cmp::Le, _, _) => Some(Test::LessEq(a, b)),
+            (Cmp::Eq, _, _) => None,
+        };
+        if let Some(test) = test {
+            self.facts.test(c, test);
         }
         if op == Cmp::Eq {
             // A shape guard: the shape loaded from an object against a constant.
             let shape = match (self.shape_loads.get(&a), self.shape_loads.get(&b)) {
-                (Some(&obj), _) if self.consts.contains_key(&b) => Some((obj, b)),
-                (_, Some(&obj)) if self.consts.contains_key(&a) => Some((obj, a)),
+                (Some(&obj), _) if kb.is_some() => Some((obj, b)),
+                (_, Some(&obj)) if ka.is_some() => Some((obj, a)),
                 _ => None,
             };
             if let Some((obj, id)) = shape {
@@ -890,6 +917,13 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
             return None;
         }
         self.dead = arms.was_dead;
+        // When only one arm reaches the merge (the other returned or left), its side of the
+        // condition holds after the if: after `if (n < 2) { return n; }`, `n >= 2`.
+        match (arms.then_tag.is_some(), els.is_some()) {
+            (false, true) => self.learn(arms.cond, false),
+            (true, false) => self.learn(arms.cond, true),
+            _ => {}
+        }
         let p = self.b.block_params(arms.merge).to_vec();
         // A tag both arms agree on (or the only arm's) stays known after the merge.
         let t = tag.filter(|&t| self.known_tag(t).is_some()).unwrap_or(p[0]);
@@ -993,7 +1027,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         }
         match self.slots().get(slot.0 as usize).copied() {
             Some((t, v)) => {
-                let (t, v) = (self.b.use_var(t), self.b.use_var(v));
+                let (t, v) = (self.var(t), self.var(v));
                 self.push(Repr::Val(t, v))
             }
             // The interpreter reads a slot out of range as unassigned.

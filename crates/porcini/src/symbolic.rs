@@ -454,6 +454,10 @@ pub struct Recording {
     calls: usize,
     /// Boundary calls recorded.
     boundaries: usize,
+    /// Calls that may read or write their caller's frame: of builtins (an internal root, such
+    /// as SL's `helloEqualsWorld`), indirect (the callee is not known) and boundaries. A guest
+    /// function called directly writes only its own frame.
+    frame_calls: usize,
     /// The slots written, in the order first written.
     writes: Vec<u32>,
     next: u32,
@@ -476,6 +480,11 @@ impl Recording {
     /// Boundary calls recorded.
     pub fn boundaries(&self) -> usize {
         self.boundaries
+    }
+    /// Calls recorded that may read or write the caller's frame: builtins, indirect calls and
+    /// boundaries. Without any, the frame's slots change only where the record writes them.
+    pub fn frame_calls(&self) -> usize {
+        self.frame_calls
     }
     /// Whether the record writes `slot` (of any frame: inlined callees' writes count too).
     pub fn writes_slot(&self, slot: SlotId) -> bool {
@@ -656,6 +665,9 @@ impl<L: Language> Emitter<L> for Recording {
     }
     fn call(&mut self, target: &CallTarget<L>, args: &[SymVal]) -> SymVal {
         self.calls += 1;
+        if target.root().is_internal() {
+            self.frame_calls += 1;
+        }
         self.op(format!("call {}({})", target.name(), list(args)))
     }
     fn begin_inline(&mut self, target: &CallTarget<L>, args: &[SymVal]) {
@@ -675,10 +687,12 @@ impl<L: Language> Emitter<L> for Recording {
     }
     fn call_indirect(&mut self, _resolve: ResolveFn<L>, callee: SymVal, args: &[SymVal]) -> SymVal {
         self.calls += 1;
+        self.frame_calls += 1;
         self.op(format!("call_indirect {}({})", v(callee), list(args)))
     }
     fn call_boundary(&mut self, name: &'static str, _site: BoundarySite<L>, args: &[SymVal]) -> SymVal {
         self.boundaries += 1;
+        self.frame_calls += 1;
         self.op(format!("call_boundary {name}({})", list(args)))
     }
     fn dead(&mut self) -> SymVal {

@@ -60,10 +60,10 @@ impl<L: Language> Lowering<'_, L> {
         let target_v = self.iconst(target as *const CallTarget<L> as i64);
         let nargs = args.len();
         let callee = self.callee_frame(target, nargs);
-        let ready = self.b.use_var(callee.ready);
+        let ready = self.var(callee.ready);
         // Where the callee's cells start: known when set up here, else in its `Frame`, which
         // costs a load rather than a register kept across calls.
-        let region = match self.constant(ready) {
+        let region = match self.const_of(ready) {
             Some(0) => self.set_up(target, target_v, &callee),
             known => {
                 if known.is_none() {
@@ -119,7 +119,8 @@ impl<L: Language> Lowering<'_, L> {
         let array = self.value_array(args);
         let thunk = self.iconst(compiled::call::<L> as *const () as i64);
         let n = self.iconst(nargs as i64);
-        let call = self.b.ins().call_indirect(self.sigs.call, thunk, &[self.frame, target_v, array, n]);
+        let frame = self.own_frame();
+        let call = self.b.ins().call_indirect(self.sigs.call, thunk, &[frame, target_v, array, n]);
         let r = self.b.inst_results(call).to_vec();
         self.b.ins().jump(merge, &[r[0].into(), r[1].into()]);
 
@@ -141,7 +142,8 @@ impl<L: Language> Lowering<'_, L> {
         let (cells, capacity, high_water) = self.value_stack;
         let size = target.frame_size();
         let need = callee.nargs.max(size);
-        let base = self.b.ins().load(i64t, flags, self.frame, layout.sp);
+        let frame = self.own_frame();
+        let base = self.b.ins().load(i64t, flags, frame, layout.sp);
         let end = self.b.ins().iadd_imm_u(base, need as i64);
         // Cells below the high-water mark exist (it never exceeds the stack) and are scanned by
         // the collector already: below it, one compare covers both, and the common call, as
@@ -149,17 +151,22 @@ impl<L: Language> Lowering<'_, L> {
         let mark = self.iconst(high_water as i64);
         let old = self.b.ins().load(i64t, flags, mark, 0);
         let below = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, end, old);
-        let limit_cell = self.iconst(target.native_limit_cell() as i64);
-        let limit = self.b.ins().load(i64t, flags, limit_cell, 0);
-        let native = self.b.ins().get_stack_pointer(i64t);
-        let deep_enough = self.b.ins().icmp(IntCC::UnsignedGreaterThanOrEqual, native, limit);
-        let ok = self.b.ins().band(below, deep_enough);
-        let (fits, grow, raise, overflow) =
-            (self.b.create_block(), self.b.create_block(), self.b.create_block(), self.b.create_block());
+        let (native, fits, grow, raise, overflow) = (
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+        );
         self.b.set_cold_block(grow);
         self.b.set_cold_block(raise);
         self.b.set_cold_block(overflow);
-        self.b.ins().brif(ok, fits, &[], grow, &[]);
+        // Two branches rather than one on both conditions: each compare fuses with its branch.
+        self.b.ins().brif(below, native, &[], grow, &[]);
+        self.switch(native);
+        self.b.seal_block(native);
+        let deep_enough = self.native_room(target);
+        self.b.ins().brif(deep_enough, fits, &[], grow, &[]);
 
         // Above the mark, or too deep: the full check, then the mark raised over the cells.
         self.switch(grow);
@@ -168,6 +175,7 @@ impl<L: Language> Lowering<'_, L> {
             Some(last) => self.b.ins().icmp_imm_u(IntCC::UnsignedLessThanOrEqual, base, last as i64),
             None => self.fails,
         };
+        let deep_enough = self.native_room(target);
         let ok = self.b.ins().band(room, deep_enough);
         self.b.ins().brif(ok, raise, &[], overflow, &[]);
         self.switch(raise);
@@ -189,7 +197,7 @@ impl<L: Language> Lowering<'_, L> {
         let cells = self.iconst(cells as i64);
         let region = self.b.ins().iadd(cells, offset);
 
-        let rt = self.b.ins().load(i64t, flags, self.frame, layout.rt);
+        let rt = self.b.ins().load(i64t, flags, frame, layout.rt);
         let (nargs_v, size_v) = (self.iconst(callee.nargs as i64), self.iconst(size as i64));
         let (null, zero) = (self.tag(Tag::Null), self.iconst(0));
         for (field, value) in [
@@ -200,7 +208,7 @@ impl<L: Language> Lowering<'_, L> {
             (layout.slots_len, size_v),
             (layout.sp, end),
             (layout.target, target_v),
-            (layout.caller, self.frame),
+            (layout.caller, frame),
             (layout.ret + Value::TAG_OFFSET, null),
             (layout.ret + Value::PAYLOAD_OFFSET, zero),
         ] {
@@ -208,6 +216,30 @@ impl<L: Language> Lowering<'_, L> {
         }
         self.b.def_var(callee.ready, self.holds);
         region
+    }
+
+    /// The activation's own `Frame`. Where the path has set up a callee's activation, the
+    /// address is read back from that activation's caller link: a value that lives across a
+    /// call takes a callee-saved register, which every activation of this code then saves and
+    /// restores, leaves included, while after the first call the frame is needed mostly on
+    /// cold paths (exits, calls through the runtime).
+    pub(super) fn own_frame(&mut self) -> ir::Value {
+        for c in self.callee_frames.clone() {
+            let ready = self.var(c.ready);
+            if self.const_of(ready) == Some(1) {
+                return self.b.ins().stack_load(types::I64, types::I64, c.slot, self.frame_layout.caller);
+            }
+        }
+        self.frame
+    }
+
+    /// Whether the native stack has room for the tree of `target` here: the stack pointer
+    /// against the limit the runtime keeps for it.
+    fn native_room(&mut self, target: &CallTarget<L>) -> ir::Value {
+        let limit_cell = self.iconst(target.native_limit_cell() as i64);
+        let limit = self.b.ins().load(types::I64, MemFlagsData::trusted(), limit_cell, 0);
+        let native = self.b.ins().get_stack_pointer(types::I64);
+        self.b.ins().icmp(IntCC::UnsignedGreaterThanOrEqual, native, limit)
     }
 
     /// The activation set up for calls of `target` with `nargs` arguments, made at the first.
@@ -223,17 +255,5 @@ impl<L: Language> Lowering<'_, L> {
         let c = CalleeFrame { target: key, nargs, slot, ready };
         self.callee_frames.push(c);
         c
-    }
-
-    /// The constant `v` is, if an `iconst` defines it.
-    fn constant(&self, v: ir::Value) -> Option<i64> {
-        let dfg = &self.b.func.dfg;
-        match dfg.value_def(dfg.resolve_aliases(v)) {
-            ir::ValueDef::Result(inst, 0) => match dfg.insts[inst] {
-                ir::InstructionData::UnaryImm { opcode: ir::Opcode::Iconst, imm } => Some(imm.bits()),
-                _ => None,
-            },
-            _ => None,
-        }
     }
 }
