@@ -179,6 +179,57 @@ fn a_loop_counter_bounded_by_its_test_cannot_overflow_but_one_tested_with_at_mos
 }
 
 #[test]
+fn a_comparison_with_a_constant_bounds_only_what_it_proves() {
+    // `9223372036854775806 < x` failing proves `x + 1` fits, so `up1` has no overflow check;
+    // it does not prove `x + 2` fits, and `up2` overflows to a big integer in compiled code.
+    check(
+        "function up1(x) { if (9223372036854775806 < x) { return 0; } return x + 1; }
+         function up2(x) { if (9223372036854775806 < x) { return 0; } return x + 2; }
+         function main() {
+           println(up1(9223372036854775806)); println(up1(9223372036854775807));
+           println(up2(9223372036854775805)); println(up2(9223372036854775806));
+         }",
+        "up2",
+    );
+}
+
+#[test]
+fn a_loop_that_calls_keeps_a_slot_it_never_writes_in_its_cell() {
+    // The loop calls `id` directly, which cannot touch `main`'s frame, so its unit reads `a`
+    // as its entry words and never writes its cell back; the exit in the last iteration (a
+    // string where the sum was an integer) must find `a` in its cell.
+    check(
+        "function id(x) { return x; }
+         function main() {
+           a = 5; s = 0; i = 0;
+           while (i < 300) { s = s + id(a); i = i + 1; if (i == 299) { s = s + \"!\"; } }
+           println(s); println(a);
+         }",
+        "main<OSR>",
+    );
+}
+
+#[test]
+fn a_loop_that_calls_a_builtin_writing_its_frame_reads_the_slot_anew() {
+    // `helloEqualsWorld` assigns "world" to its caller's `hello`, which the inner loop never
+    // writes itself: the slot must not be taken as loop-invariant. The builtin runs before the
+    // inner loop is compiled (so its call is in the unit) and again, in the second round, from
+    // compiled code.
+    check(
+        "function main() {
+           k = 0; s = 0;
+           while (k < 2) {
+             hello = 1; i = 0;
+             while (i < 300) { s = s + hello; if (i == 10 + k * 200) { helloEqualsWorld(); } i = i + 1; }
+             k = k + 1;
+           }
+           println(s);
+         }",
+        "main",
+    );
+}
+
+#[test]
 fn a_local_slot_changes_type() {
     check(
         "function f(flag) { v = 1; if (flag) { v = true; } return v; }
