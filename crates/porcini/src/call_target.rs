@@ -170,6 +170,10 @@ pub struct CallTarget<L: Language> {
     cell: OnceCell<Gc<TargetCell<L>>>,
     /// The installed code's entry, read on every call (`None`: interpret).
     entry: Cell<Option<EntryFn>>,
+    /// What compiled callers call: the installed code's entry, or, while there is none,
+    /// [`crate::compiled::interpret`], which runs the tree in the activation the caller set up.
+    /// Never null, so a compiled call needs no test.
+    call_entry: Cell<EntryFn>,
     /// The installed code.
     code: RefCell<Option<Rc<CompiledCode<L>>>>,
     /// Code partially evaluated and waiting for its machine code (background compilation).
@@ -239,6 +243,7 @@ impl<L: Language> CallTarget<L> {
             polymorphic_reports: Cell::new(0),
             cell: OnceCell::new(),
             entry: Cell::new(None),
+            call_entry: Cell::new(crate::compiled::interpret::<L>),
             code: RefCell::new(None),
             queued: RefCell::new(None),
             compile_at: Cell::new(u64::MAX),
@@ -364,10 +369,10 @@ impl<L: Language> CallTarget<L> {
     pub fn entry(&self) -> Option<EntryFn> {
         self.entry.get()
     }
-    /// Where the installed code's entry is kept (null while there is none), for compiled
-    /// callers that call it directly.
-    pub fn entry_cell(&self) -> *const Option<EntryFn> {
-        self.entry.as_ptr()
+    /// Where the entry compiled callers call is kept: the installed code's, or the
+    /// interpreter's ([`crate::compiled::interpret`]) while there is none.
+    pub fn call_entry_cell(&self) -> *const EntryFn {
+        self.call_entry.as_ptr()
     }
     /// Where the lowest native stack address a call may start at is kept (see
     /// [`CallTarget::native_need`]), for compiled callers that check it themselves.
@@ -422,6 +427,7 @@ impl<L: Language> CallTarget<L> {
     pub(crate) fn install(&self, code: Rc<CompiledCode<L>>) {
         self.compilations.set(self.compilations.get().saturating_add(1));
         self.entry.set(code.entry());
+        self.call_entry.set(code.entry().unwrap_or(crate::compiled::interpret::<L>));
         *self.code.borrow_mut() = Some(code);
         self.compile_at.set(u64::MAX);
     }
@@ -471,6 +477,7 @@ impl<L: Language> CallTarget<L> {
         let installed = self.code.borrow().as_ref().is_some_and(|c| std::ptr::eq(&**c, code));
         if installed {
             self.entry.set(None);
+            self.call_entry.set(crate::compiled::interpret::<L>);
             *self.code.borrow_mut() = None;
             if !self.compilation_failed.get() {
                 self.compile_at.set(0);

@@ -197,6 +197,21 @@ pub unsafe extern "C" fn call<L: Language>(frame: *mut (), target: *const CallTa
     RawResult::from_result(call_with(f, target, args))
 }
 
+/// The entry compiled code calls for a target without code of its own (see
+/// [`CallTarget::call_entry_cell`]): runs the target's tree in the activation the caller set
+/// up, exactly as the runtime's call path would after binding it, counting the call (which may
+/// compile the target; the new code then runs at once).
+///
+/// # Safety
+/// `frame` is an activation of a guest target that compiled code set up for this call, with
+/// every field written at the offsets [`FrameLayout`] gives, its arguments and locals bound;
+/// it lives in the caller's native frame until this returns.
+pub unsafe extern "C" fn interpret<L: Language>(frame: *mut (), _args: *const Value, _nargs: usize, _slots: *mut Value) -> RawResult {
+    // SAFETY: the caller's contract; the activation is running (this is its call).
+    let f = unsafe { frame_mut::<L>(frame) };
+    RawResult::from_result(f.rt.run_set_up(f))
+}
+
 /// A direct call from compiled code found no room for its callee on the value stack or the
 /// native stack: the guest's stack overflow error, as the runtime's call path raises it.
 pub extern "C" fn stack_overflow() -> RawResult {

@@ -317,6 +317,27 @@ impl<L: Language> Runtime<L> {
         })
     }
 
+    /// Runs the activation `f`, which compiled code set up for a call of its target (bound and
+    /// checked as `activate` does), through what the call path does next: counting the call,
+    /// compiling the target when it gets hot, and running its code or its tree.
+    pub(crate) fn run_set_up(&self, f: &mut Frame<'_, L>) -> Result<Value, Unwind<Value>> {
+        let Some(target) = f.target else {
+            return Err(GuestError::raise("internal error: a compiled call without a call target"));
+        };
+        target.count_call();
+        if target.is_hot() {
+            self.on_hot(target);
+        }
+        let r = match target.entry() {
+            Some(entry) => crate::compiled::enter(entry, f),
+            None => target.root().execute(f),
+        };
+        match r {
+            Err(u) if u.kind() == UnwindKind::Return => Ok(f.ret),
+            r => r,
+        }
+    }
+
     /// An activation of `target` with the `nargs` arguments at `base`: binds the frame, checks
     /// the stacks, and runs `run` on the root and the frame.
     #[inline(always)]

@@ -19,11 +19,12 @@
 //! raises the guest's stack overflow error at once, so wherever the variable is set, the room
 //! was there.
 //!
-//! The fast path needs the callee to have code now (its entry is read at every call, so a
-//! recompiled or invalidated callee is followed). Otherwise the call takes the runtime's path
-//! through [`porcini::compiled::call`], which also interprets a callee without code and compiles
-//! it when it gets hot. A direct call does not count the call: counters only drive compilation
-//! of targets that are still interpreted.
+//! The callee's entry is read at every call, so a recompiled or invalidated callee is
+//! followed. A callee without code has the interpreter's entry there,
+//! [`porcini::compiled::interpret`], which runs its tree in the activation set up here, counts
+//! the call and compiles the callee when it gets hot; so the call needs no test. Calls of
+//! compiled callees are not counted: counters only drive compilation of targets that are still
+//! interpreted.
 
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{self, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, types};
@@ -96,37 +97,13 @@ impl<L: Language> Lowering<'_, L> {
             self.b.ins().store(flags, v, region, off + Value::PAYLOAD_OFFSET);
         }
 
-        let (fast, slow, merge) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
-        self.b.set_cold_block(slow);
-        self.b.append_block_param(merge, i64t);
-        self.b.append_block_param(merge, i64t);
-        // Whether the callee has code now.
-        let cell = self.iconst(target.entry_cell() as i64);
+        // The callee's code, or the interpreter's entry while it has none: never null.
+        let cell = self.iconst(target.call_entry_cell() as i64);
         let entry = self.b.ins().load(i64t, flags, cell, 0);
-        self.b.ins().brif(entry, fast, &[], slow, &[]);
-
-        self.switch(fast);
-        self.b.seal_block(fast);
         let nargs_v = self.iconst(nargs as i64);
         let callee_frame = self.b.ins().stack_addr(i64t, callee.slot, 0);
         let call = self.b.ins().call_indirect(self.sigs.call, entry, &[callee_frame, region, nargs_v, region]);
         let r = self.b.inst_results(call).to_vec();
-        self.b.ins().jump(merge, &[r[0].into(), r[1].into()]);
-
-        // The runtime's path.
-        self.switch(slow);
-        self.b.seal_block(slow);
-        let array = self.value_array(args);
-        let thunk = self.iconst(compiled::call::<L> as *const () as i64);
-        let n = self.iconst(nargs as i64);
-        let frame = self.own_frame();
-        let call = self.b.ins().call_indirect(self.sigs.call, thunk, &[frame, target_v, array, n]);
-        let r = self.b.inst_results(call).to_vec();
-        self.b.ins().jump(merge, &[r[0].into(), r[1].into()]);
-
-        self.switch(merge);
-        self.b.seal_block(merge);
-        let r = self.b.block_params(merge).to_vec();
         self.unwind_unless_value(r[0], r[1])
     }
 
