@@ -285,21 +285,27 @@ fn a_function_is_redefined_while_compiled_code_is_live() {
 /// `caller`: the code that deoptimized is the caller's, and the transfer's guest stack starts
 /// with the callee, then the caller.
 fn check_inlined(program: &str, callee: &str, caller: &str) {
+    check_inlined_chain(program, &[callee, caller]);
+}
+
+/// Like [`check_inlined`], for a chain of inlined calls, innermost first: the code that
+/// deoptimized is the outermost's, and the transfer's guest stack starts with the chain.
+fn check_inlined_chain(program: &str, chain: &[&str]) {
     let (expected, _) = run(program, EngineOptions { compilation: false, ..EngineOptions::default() }, false);
+    let outermost = chain[chain.len() - 1];
     for gc_stress in [false, true] {
         let options = EngineOptions { trace_transfer_to_interpreter: true, ..compiled_options(gc_stress) };
         let (actual, trace) = run(program, options, true);
         assert_eq!(actual, expected, "gc_stress={gc_stress}; trace:\n{trace}");
         let inlined = trace.lines().any(|l| l.contains("opt done") && !l.contains("Inlined   0Y"));
         let lines: Vec<&str> = trace.lines().collect();
-        let inside = lines.windows(4).any(|w| {
+        let inside = lines.windows(chain.len() + 2).any(|w| {
             w[0].contains("opt deopt")
-                && w[0].contains(&format!(" {caller}"))
+                && w[0].contains(&format!(" {outermost}"))
                 && w[1].contains("transferToInterpreter at")
-                && w[2].trim_start().starts_with(&format!("{callee}("))
-                && w[3].trim_start().starts_with(&format!("{caller}("))
+                && chain.iter().enumerate().all(|(i, f)| w[i + 2].trim_start().starts_with(&format!("{f}(")))
         });
-        assert!(inlined && inside, "expected a deoptimization inside {callee} inlined into {caller} (gc_stress={gc_stress}); trace:\n{trace}");
+        assert!(inlined && inside, "expected a deoptimization inside {chain:?}, inlined (gc_stress={gc_stress}); trace:\n{trace}");
     }
 }
 
@@ -316,6 +322,23 @@ fn overflow_inside_an_inlined_callee() {
          }",
         "add",
         "main",
+    );
+}
+
+#[test]
+fn overflow_inside_a_callee_inlined_into_an_inlined_callee() {
+    // `outer` calls only `inner`, a leaf, so once `inner` is inlined into it `outer` is a leaf
+    // too, and the loop's code inlines both. The sum overflows inside `inner`; both inlined
+    // frames are rebuilt (`outer` with its local `y`) and the interpreter carries on.
+    check_inlined_chain(
+        "function inner(a, b) { return a + b; }
+         function outer(a, b) { y = b - 1; return inner(a, y) + 1; }
+         function main() {
+           s = 9223372036854000000; i = 0;
+           while (i < 300) { s = outer(s, 10001); i = i + 1; }
+           println(s); println(i);
+         }",
+        &["inner", "outer", "main"],
     );
 }
 

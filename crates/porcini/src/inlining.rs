@@ -7,11 +7,13 @@
 //! its size, and which shows whether it makes calls of its own.
 //!
 //! The policy is the first-tier one Truffle calls *trivial-only*, widened to leaves: a callee is
-//! inlined when it makes no guest calls (boundaries are fine), is small enough for the budget
-//! that remains (`InliningInliningBudget`, counted in recorded operations), passes `InlineOnly`,
-//! and has run at least once (an unrun callee's nodes are uninitialized and would only
-//! deoptimize). Restricting inlining to leaves keeps every frame that a stack walk can see a real
-//! frame: an inlined leaf calls no builtin that inspects frames, so no frame has to be
+//! inlined when it makes no guest calls (boundaries are fine) once the leaves it calls are
+//! inlined into it in turn (its trial runs with inlining, so a function that only calls leaves
+//! is a leaf too, and recursion never is), is small enough for the budget that remains
+//! (`InliningInliningBudget`, counted in recorded operations, inlined bodies included), passes
+//! `InlineOnly`, and has run at least once (an unrun callee's nodes are uninitialized and would
+//! only deoptimize). Restricting inlining to leaves keeps every frame that a stack walk can see
+//! a real frame: an inlined leaf calls no builtin that inspects frames, so no frame has to be
 //! materialized for one. The whole call-tree policy (exploration budget, frequencies, recursive
 //! inlining, `TraceInlining`) builds on this stage support.
 
@@ -76,18 +78,34 @@ impl Inliner {
         positive.peek().is_none() || positive.any(|(_, p)| name.contains(p.as_str()))
     }
 
+    /// Partially evaluates the candidate `target` into a record, with inlining: its size, if it
+    /// is a leaf once the leaves it calls are inlined into it (`None` otherwise). A candidate
+    /// whose trial is running counts as no leaf, so recursion is never inlined. The trial's own
+    /// decisions are not charged to the budget; inlining the candidate charges its whole size.
+    fn trial<L: Language>(&mut self, rt: &Runtime<L>, target: &CallTarget<L>) -> Option<usize> {
+        self.trials.insert(target.id(), None);
+        let nested = Inliner { budget: self.budget, only: self.only.clone(), inlined: 0, trials: std::mem::take(&mut self.trials) };
+        let mut record = Recording::default();
+        let mut stage = SymFrame::new(rt, &mut record).with_inliner(Some(nested));
+        let ok = stage.record_root(target.root()).is_ok();
+        if let Some(nested) = stage.into_inliner() {
+            self.trials = nested.trials;
+        }
+        let size = (ok && record.calls() == 0).then(|| record.lines().len());
+        self.trials.insert(target.id(), size);
+        size
+    }
+
     /// Decides whether the call of `target` is inlined, charging its size to the budget if so.
     pub(crate) fn admits<L: Language>(&mut self, rt: &Runtime<L>, target: &CallTarget<L>) -> bool {
         let root = target.root();
         if root.is_internal() || target.call_count() == 0 || root.node_count() > self.budget || !self.allows(target.name()) {
             return false;
         }
-        // Partial evaluation of the candidate, recorded: its size, and whether it is a leaf.
-        let size = *self.trials.entry(target.id()).or_insert_with(|| {
-            let mut trial = Recording::default();
-            let ok = SymFrame::new(rt, &mut trial).record_root(root).is_ok();
-            (ok && trial.calls() == 0).then(|| trial.lines().len())
-        });
+        let size = match self.trials.get(&target.id()) {
+            Some(&size) => size,
+            None => self.trial(rt, target),
+        };
         let Some(size) = size.filter(|&size| size <= self.budget) else {
             return false;
         };

@@ -79,6 +79,10 @@ impl<'a, L: Language> SymFrame<'a, L> {
     pub fn inlined(&self) -> usize {
         self.inliner.as_ref().map_or(0, Inliner::inlined)
     }
+    /// Gives back the inliner, with what it learned.
+    pub(crate) fn into_inliner(self) -> Option<Inliner> {
+        self.inliner
+    }
 
     /// Runs a whole root: its tree, then the return of the value it completes with (a tail
     /// return's value; a `return` elsewhere emits itself as it unwinds). Fails with the reason
