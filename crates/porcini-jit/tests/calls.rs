@@ -18,13 +18,19 @@ const STACK: usize = 64 << 20;
 /// (every function on its first call) or interpreted; returns the output with the outcome last,
 /// and the compilation trace.
 fn run(program: &str, compiled: bool) -> (String, String) {
+    run_with(program, compiled, |_| {})
+}
+
+/// Like [`run`], with the options `adjust` changes.
+fn run_with(program: &str, compiled: bool, adjust: impl FnOnce(&mut EngineOptions) + Send + 'static) -> (String, String) {
     let program = program.to_string();
     let thread = std::thread::Builder::new().stack_size(STACK).spawn(move || {
-        let options = if compiled {
+        let mut options = if compiled {
             EngineOptions { compile_immediately: true, background_compilation: false, trace_compilation: true, ..EngineOptions::default() }
         } else {
             EngineOptions { compilation: false, ..EngineOptions::default() }
         };
+        adjust(&mut options);
         let (out, log) = (SharedBuffer::new(), SharedBuffer::new());
         let engine = SlEngine::new(options, Box::new(out.clone()), Box::new(Cursor::new(Vec::new())));
         engine.runtime().set_trace_sink(TraceSink::new(Box::new(log.clone())));
@@ -96,4 +102,29 @@ fn stack_walks_see_compiled_frames_with_their_locals() {
         "world\nFrame: root middle, x=2, hello=world\nFrame: root outer, n=1, y=2\nFrame: root main\n\
          world\nFrame: root middle, x=3, hello=world\nFrame: root outer, n=2, y=3\nFrame: root main\nOk(None)\n",
     );
+}
+
+#[test]
+fn a_callee_without_code_runs_in_the_activation_its_compiled_caller_set_up() {
+    // `inner` is neither compiled nor inlined, so `outer`'s compiled calls reach it through the
+    // interpreter's entry, which runs its tree in the activation `outer` set up: its `return`
+    // from inside a loop, its locals and its stack walk must be as in the interpreter.
+    let program = "function inner(n) {
+           i = 0;
+           while (i < 10) { if (i == n) { return i * 2; } i = i + 1; }
+           println(stacktrace());
+           return 0 - 1;
+         }
+         function outer(n) { k = n * 10; return inner(n) + inner(n + 1) + k; }
+         function main() { println(outer(3)); println(outer(9)); }";
+    let expect = "44\nFrame: root inner, n=10, i=10\nFrame: root outer, n=9, k=90\nFrame: root main\n107\nOk(None)\n";
+    let (interpreted, _) = run(program, false);
+    assert_eq!(interpreted, expect, "interpreted");
+    let (compiled, trace) = run_with(program, true, |o| {
+        o.compile_only = "~inner".into();
+        o.inline_only = "~inner".into();
+    });
+    assert_eq!(compiled, expect, "compiled; trace:\n{trace}");
+    assert!(trace.lines().any(|l| l.contains("opt done") && l.contains(" outer ")), "outer was not compiled; trace:\n{trace}");
+    assert!(!trace.lines().any(|l| l.contains(" inner ")), "inner was compiled; trace:\n{trace}");
 }
