@@ -1,5 +1,6 @@
 //! What lowering knows about IR values on the path it is emitting: which tag a tag word holds
-//! (or does not hold), and which shape an object has.
+//! (or does not hold), which shape an object has, and the bounds comparisons put on integers
+//! (`n < 2` failing: `n` is at least 2, so `n - 1` cannot overflow).
 //!
 //! A passed guard is knowledge for the rest of its path. Node code often tests the same value
 //! twice: SL's property write checks its receiver after the value it stores has read the same
@@ -9,7 +10,8 @@
 //! thing folds to a constant.
 //!
 //! Control flow reaches lowering structured, so dominance is a stack of scopes: facts learned in
-//! an if-arm or a loop are dropped when it ends. Tag facts are about SSA values, which never
+//! an if-arm or a loop are dropped when it ends (lowering learns an if's condition again after
+//! it when only one arm reaches its end). Tag facts are about SSA values, which never
 //! change. Shapes do change (adding a property is a boundary call), so shape facts are dropped at
 //! every call out of compiled code and at every loop header, where a later iteration arrives
 //! after whatever the body called.
