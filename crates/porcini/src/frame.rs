@@ -15,6 +15,7 @@
 use std::cell::Cell;
 
 use crate::call_target::CallTarget;
+use crate::error::{Unwind, UnwindKind};
 use crate::language::Language;
 use crate::runtime::Runtime;
 use crate::value::Value;
@@ -115,6 +116,16 @@ pub struct Frame<'a, L: Language> {
 }
 
 impl<'a, L: Language> Frame<'a, L> {
+    /// The activation's result, from what running its root (or resuming it) came to: a
+    /// `return` that unwound to the root completes it with the value it left in `ret`.
+    #[inline(always)]
+    pub(crate) fn completed(&self, r: Result<Value, Unwind<Value>>) -> Result<Value, Unwind<Value>> {
+        match r {
+            Ok(v) => Ok(v),
+            Err(u) if u.kind() == UnwindKind::Return => Ok(self.ret),
+            Err(u) => Err(u),
+        }
+    }
     /// The runtime.
     #[inline(always)]
     pub fn runtime(&self) -> &'a Runtime<L> {

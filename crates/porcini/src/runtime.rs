@@ -14,7 +14,7 @@ use porcini_tools::trace::compilation as opt;
 use crate::bigint::{BigInt, Num};
 use crate::call_target::{CallTarget, CallTargetId, RootNode, SplitOrigin, TargetCell};
 use crate::compiled::{CompileError, Compilation, CompiledCode, Compiler, MachineCode, Ticket};
-use crate::error::{GuestError, Unwind, UnwindKind};
+use crate::error::{GuestError, Unwind};
 use crate::frame::Frame;
 use crate::function::FunctionObject;
 use crate::host::HostObject;
@@ -311,10 +311,16 @@ impl<L: Language> Runtime<L> {
         base: usize,
         nargs: usize,
     ) -> Result<Value, Unwind<Value>> {
-        self.activate(caller, target, base, nargs, |root, f| match target.entry() {
-            Some(entry) => crate::compiled::enter(entry, f),
-            None => root.execute(f),
-        })
+        self.activate(caller, target, base, nargs, |_, f| run_code_or_tree(target, f))
+    }
+
+    /// Counts a call of `target`, and compiles it if that makes it hot.
+    #[inline(always)]
+    fn count_call(&self, target: &CallTarget<L>) {
+        target.count_call();
+        if target.is_hot() {
+            self.on_hot(target);
+        }
     }
 
     /// Runs the activation `f`, which compiled code set up for a call of its target (bound and
@@ -324,18 +330,9 @@ impl<L: Language> Runtime<L> {
         let Some(target) = f.target else {
             return Err(GuestError::raise("internal error: a compiled call without a call target"));
         };
-        target.count_call();
-        if target.is_hot() {
-            self.on_hot(target);
-        }
-        let r = match target.entry() {
-            Some(entry) => crate::compiled::enter(entry, f),
-            None => target.root().execute(f),
-        };
-        match r {
-            Err(u) if u.kind() == UnwindKind::Return => Ok(f.ret),
-            r => r,
-        }
+        self.count_call(target);
+        let r = run_code_or_tree(target, f);
+        f.completed(r)
     }
 
     /// An activation of `target` with the `nargs` arguments at `base`: binds the frame, checks
@@ -349,10 +346,7 @@ impl<L: Language> Runtime<L> {
         nargs: usize,
         run: impl FnOnce(&dyn RootNode<L>, &mut Frame<'_, L>) -> Result<Value, Unwind<Value>>,
     ) -> Result<Value, Unwind<Value>> {
-        target.count_call();
-        if target.is_hot() {
-            self.on_hot(target);
-        }
+        self.count_call(target);
         let size = target.frame_size();
         let params = target.params();
         // The frame starts at the arguments: parameter slots alias them (see `frame`).
@@ -374,11 +368,8 @@ impl<L: Language> Runtime<L> {
         if (&frame as *const Frame<'_, L> as usize) < target.native_limit() {
             return Err(stack_overflow());
         }
-        match run(target.root(), &mut frame) {
-            Ok(v) => Ok(v),
-            Err(u) if u.kind() == UnwindKind::Return => Ok(frame.ret),
-            Err(u) => Err(u),
-        }
+        let r = run(target.root(), &mut frame);
+        frame.completed(r)
     }
 
     /// Resumes the activation `f`, which compiled code left at `state`, in the interpreter (see
@@ -417,10 +408,7 @@ impl<L: Language> Runtime<L> {
             None => target.root().execute_resume(&mut Resume::replay_inlined(f, state, inlined)),
         };
         self.resuming.borrow_mut().truncate(mark);
-        match r {
-            Err(u) if u.kind() == UnwindKind::Return => Ok(f.ret),
-            r => r,
-        }
+        f.completed(r)
     }
 
     /// Calls `target` from `caller` (with the `nargs` arguments at `base`) to resume the first of
@@ -903,6 +891,15 @@ fn bind_slots(slots: &[Cell<Value>], nargs: usize, params: usize) {
             // more than the two or three stores of a typical frame.
             s.set(std::hint::black_box(Value::EMPTY));
         }
+    }
+}
+
+/// Runs the activation `f` of `target`: in its installed code, or in its tree while it has none.
+#[inline(always)]
+fn run_code_or_tree<L: Language>(target: &CallTarget<L>, f: &mut Frame<'_, L>) -> Result<Value, Unwind<Value>> {
+    match target.entry() {
+        Some(entry) => crate::compiled::enter(entry, f),
+        None => target.root().execute(f),
     }
 }
 

@@ -152,6 +152,7 @@ impl<L: Language> Lowering<'_, L> {
             Some(last) => self.b.ins().icmp_imm_u(IntCC::UnsignedLessThanOrEqual, base, last as i64),
             None => self.fails,
         };
+        // Asked again: the first answer is not available on the path from the mark's check.
         let deep_enough = self.native_room(target);
         let ok = self.b.ins().band(room, deep_enough);
         self.b.ins().brif(ok, raise, &[], overflow, &[]);
