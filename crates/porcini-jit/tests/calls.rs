@@ -128,3 +128,56 @@ fn a_callee_without_code_runs_in_the_activation_its_compiled_caller_set_up() {
     assert!(trace.lines().any(|l| l.contains("opt done") && l.contains(" outer ")), "outer was not compiled; trace:\n{trace}");
     assert!(!trace.lines().any(|l| l.contains(" inner ")), "inner was compiled; trace:\n{trace}");
 }
+
+/// Runs `program` interpreted and compiled when hot (a loop after 50 iterations, a function
+/// after the default threshold), so that callees have run before their callers are compiled and
+/// can be inlined; the outputs must be equal. Answers the compilation trace.
+fn check_warm(program: &str) -> String {
+    let (interpreted, _) = run(program, false);
+    let (compiled, trace) = run_with(program, true, |o| {
+        o.compile_immediately = false;
+        o.osr_compilation_threshold = 50;
+    });
+    assert_eq!(compiled, interpreted, "compiled; trace:\n{trace}");
+    trace
+}
+
+#[test]
+fn a_call_that_replaces_a_partially_inlined_copy_is_made_from_the_callers_frame() {
+    // `g` returns without calling for a negative `n` only, so its copy in the loop's code
+    // always reaches the call of `h` and is replaced by a call of `g` itself: `h`'s stack walk
+    // must show `g` between it and `main`, with `g`'s own locals, as in the interpreter.
+    let trace = check_warm(
+        "function g(n) { k = n + 1; if (n < 0) { return 0; } return h(k); }
+         function h(n) { if (n == 1500) { println(stacktrace()); } return n; }
+         function main() { s = 0; i = 0; while (i < 2000) { s = s + g(i); i = i + 1; } println(s); }",
+    );
+    let osr = trace.lines().find(|l| l.contains("opt done") && l.contains("main<OSR>"));
+    assert!(osr.is_some_and(|l| !l.contains("Inlined   0Y")), "g was not inlined into the loop; trace:\n{trace}");
+}
+
+#[test]
+fn a_callee_with_an_effect_before_its_call_is_not_inlined_partially() {
+    // `count` increments a property before it may call itself: a copy abandoned at that call
+    // would increment twice, so only whole calls of `count` may run it.
+    check_warm(
+        "function count(o, n) { o.c = o.c + 1; if (n < 1) { return 0; } return count(o, n - 1) + 1; }
+         function main() {
+           o = new(); o.c = 0; s = 0; i = 0;
+           while (i < 3000) { s = s + count(o, i - (i / 3) * 3); i = i + 1; }
+           println(s); println(o.c);
+         }",
+    );
+}
+
+#[test]
+fn recursion_inlined_one_level_computes_what_the_interpreter_does() {
+    // `fib`'s code answers `n < 2` of each of its two calls in place and calls itself for the
+    // rest; deep enough that every activation has both kinds.
+    let trace = check_warm(
+        "function fib(n) { if (n < 2) { return n; } return fib(n - 1) + fib(n - 2); }
+         function main() { i = 0; while (i < 25) { println(fib(i)); i = i + 1; } }",
+    );
+    let fib = trace.lines().find(|l| l.contains("opt done") && l.contains(" fib "));
+    assert!(fib.is_some_and(|l| l.contains("Inlined   2Y")), "fib did not inline its two calls; trace:\n{trace}");
+}

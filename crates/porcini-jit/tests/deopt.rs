@@ -291,6 +291,11 @@ fn check_inlined(program: &str, callee: &str, caller: &str) {
 /// Like [`check_inlined`], for a chain of inlined calls, innermost first: the code that
 /// deoptimized is the outermost's, and the transfer's guest stack starts with the chain.
 fn check_inlined_chain(program: &str, chain: &[&str]) {
+    check_inlined_chain_because(program, chain, "");
+}
+
+/// Like [`check_inlined_chain`], for a transfer whose reason contains `reason`.
+fn check_inlined_chain_because(program: &str, chain: &[&str], reason: &str) {
     let (expected, _) = run(program, EngineOptions { compilation: false, ..EngineOptions::default() }, false);
     let outermost = chain[chain.len() - 1];
     for gc_stress in [false, true] {
@@ -299,11 +304,14 @@ fn check_inlined_chain(program: &str, chain: &[&str]) {
         assert_eq!(actual, expected, "gc_stress={gc_stress}; trace:\n{trace}");
         let inlined = trace.lines().any(|l| l.contains("opt done") && !l.contains("Inlined   0Y"));
         let lines: Vec<&str> = trace.lines().collect();
-        let inside = lines.windows(chain.len() + 2).any(|w| {
-            w[0].contains("opt deopt")
+        let inside = (0..lines.len()).any(|at| {
+            let w = &lines[at..];
+            w.len() >= chain.len() + 2
+                && w[0].contains("opt deopt")
                 && w[0].contains(&format!(" {outermost}"))
                 && w[1].contains("transferToInterpreter at")
                 && chain.iter().enumerate().all(|(i, f)| w[i + 2].trim_start().starts_with(&format!("{f}(")))
+                && w[2..].iter().find(|l| l.trim_start().starts_with("Reason:")).is_some_and(|l| l.contains(reason))
         });
         assert!(inlined && inside, "expected a deoptimization inside {chain:?}, inlined (gc_stress={gc_stress}); trace:\n{trace}");
     }
@@ -322,6 +330,22 @@ fn overflow_inside_an_inlined_callee() {
          }",
         "add",
         "main",
+    );
+}
+
+#[test]
+fn overflow_inside_a_partially_inlined_copy_of_a_recursive_call() {
+    // `down`'s code answers `n < 1` of its recursive call in place and calls itself otherwise:
+    // the last call's sum overflows inside that copy, in the activation of `down(1, ..)`, so the
+    // transfer's stack holds the copy's frame above the frame whose code it is.
+    check_inlined_chain_because(
+        "function down(n, k) { if (n < 1) { return k + 1; } return down(n - 1, k); }
+         function main() {
+           i = 0; while (i < 100) { down(3, i); i = i + 1; }
+           println(down(3, 9223372036854775807));
+         }",
+        &["down", "down"],
+        "arithmetic overflow",
     );
 }
 

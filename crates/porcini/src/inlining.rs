@@ -6,16 +6,24 @@
 //! the callee is first run on the symbolic stage into a [`Recording`], whose operation count is
 //! its size, and which shows whether it makes calls of its own.
 //!
-//! The policy is the first-tier one Truffle calls *trivial-only*, widened to leaves: a callee is
-//! inlined when it makes no guest calls (boundaries are fine) once the leaves it calls are
-//! inlined into it in turn (its trial runs with inlining, so a function that only calls leaves
-//! is a leaf too, and recursion never is), is small enough for the budget that remains
-//! (`InliningInliningBudget`, counted in recorded operations, inlined bodies included), passes
-//! `InlineOnly`, and has run at least once (an unrun callee's nodes are uninitialized and would
-//! only deoptimize). Restricting inlining to leaves keeps every frame that a stack walk can see
-//! a real frame: an inlined leaf calls no builtin that inspects frames, so no frame has to be
-//! materialized for one. The whole call-tree policy (exploration budget, frequencies, recursive
-//! inlining, `TraceInlining`) builds on this stage support.
+//! The policy is the first-tier one Truffle calls *trivial-only*, widened in two ways. A callee
+//! is inlined whole when it is a *leaf*: it makes no guest calls (boundaries are fine) once the
+//! leaves it calls are inlined into it in turn (its trial runs with inlining, so a function that
+//! only calls leaves is a leaf too). A callee that does call is inlined *partially* when it is
+//! pure up to its calls (no property stores, no boundaries, no loops) and some path of it
+//! returns without calling: the copy runs its call-free paths, and where it would call, the
+//! caller calls the callee itself instead (see `SymFrame`). Recursion inlines this way, one
+//! level: fib's copy returns `n` for `n < 2` and calls fib otherwise, so the calls that end the
+//! recursion, half of all, are never made. Either way the callee must be small enough for the
+//! budget that remains (`InliningInliningBudget`, counted in recorded operations, inlined
+//! bodies included), pass `InlineOnly`, and have run at least once (an unrun callee's nodes are
+//! uninitialized and would only deoptimize).
+//!
+//! Both kinds keep every frame that a stack walk can see a real frame: an inlined copy never
+//! calls, so no frame has to be materialized for one, and the call that replaces a partial
+//! copy is made from the caller's frame exactly as the call it replaces. The whole call-tree
+//! policy (exploration budget, frequencies, deeper recursive inlining, `TraceInlining`) builds on
+//! this stage support.
 
 use std::collections::HashMap;
 
@@ -24,6 +32,23 @@ use crate::language::Language;
 use crate::runtime::Runtime;
 use crate::symbolic::{Recording, SymFrame};
 use porcini_tools::options::EngineOptions;
+
+/// How a call is inlined.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InlineKind {
+    /// The callee's whole body: it makes no guest calls.
+    Leaf,
+    /// The callee's call-free paths; where it would call, the callee itself is called.
+    Partial,
+}
+
+/// What partially evaluating a candidate showed: its size in recorded operations, and how it
+/// can be inlined.
+#[derive(Clone, Copy, Debug)]
+struct Trial {
+    size: usize,
+    kind: InlineKind,
+}
 
 /// The inlining decisions of one compilation, and the budget they share.
 #[derive(Debug)]
@@ -34,9 +59,9 @@ pub struct Inliner {
     only: Vec<(bool, String)>,
     /// Calls inlined so far.
     inlined: usize,
-    /// The size of each candidate partially evaluated so far, `None` for one that is no leaf or
-    /// cannot be partially evaluated: a callee called from several sites is tried once.
-    trials: HashMap<CallTargetId, Option<usize>>,
+    /// What partially evaluating each candidate so far showed, `None` for one that cannot be
+    /// inlined or partially evaluated: a callee called from several sites is tried once.
+    trials: HashMap<CallTargetId, Option<Trial>>,
 }
 
 impl Inliner {
@@ -78,11 +103,12 @@ impl Inliner {
         positive.peek().is_none() || positive.any(|(_, p)| name.contains(p.as_str()))
     }
 
-    /// Partially evaluates the candidate `target` into a record, with inlining: its size, if it
-    /// is a leaf once the leaves it calls are inlined into it (`None` otherwise). A candidate
-    /// whose trial is running counts as no leaf, so recursion is never inlined. The trial's own
-    /// decisions are not charged to the budget; inlining the candidate charges its whole size.
-    fn trial<L: Language>(&mut self, rt: &Runtime<L>, target: &CallTarget<L>) -> Option<usize> {
+    /// Partially evaluates the candidate `target` into a record, with inlining: its size, and
+    /// whether it is a leaf once the leaves it calls are inlined into it or can be inlined
+    /// partially (`None`: neither). A candidate whose trial is running cannot be inlined into
+    /// itself, so recursion inlines one level. The trial's own decisions are not charged to the
+    /// budget; inlining the candidate charges its whole size.
+    fn trial<L: Language>(&mut self, rt: &Runtime<L>, target: &CallTarget<L>) -> Option<Trial> {
         self.trials.insert(target.id(), None);
         let nested = Inliner { budget: self.budget, only: self.only.clone(), inlined: 0, trials: std::mem::take(&mut self.trials) };
         let mut record = Recording::default();
@@ -91,27 +117,45 @@ impl Inliner {
         if let Some(nested) = stage.into_inliner() {
             self.trials = nested.trials;
         }
-        let size = (ok && record.calls() == 0).then(|| record.lines().len());
-        self.trials.insert(target.id(), size);
-        size
+        let kind = if record.root_returns() == 0 {
+            // Every path leaves compiled code: a copy would only deoptimize (a recursive
+            // function compiled on its first call is its own candidate before its tree ran).
+            None
+        } else if record.calls() == 0 {
+            Some(InlineKind::Leaf)
+        } else if record.effects() == 0 && record.loops() == 0 && record.early_returns() > 0 {
+            // Pure up to its calls, so a copy abandoned at a call has done nothing the real
+            // call repeats visibly; and a path returns without calling, so the copy can pay
+            // off. A loop would be run again by the real call.
+            Some(InlineKind::Partial)
+        } else {
+            None
+        };
+        let trial = kind.filter(|_| ok).map(|kind| Trial { size: record.lines().len(), kind });
+        self.trials.insert(target.id(), trial);
+        trial
     }
 
-    /// Decides whether the call of `target` is inlined, charging its size to the budget if so.
-    pub(crate) fn admits<L: Language>(&mut self, rt: &Runtime<L>, target: &CallTarget<L>) -> bool {
+    /// Decides whether and how the call of `target` is inlined (only a leaf when `leaf_only`),
+    /// charging its size to the budget if it is.
+    pub(crate) fn admits<L: Language>(
+        &mut self,
+        rt: &Runtime<L>,
+        target: &CallTarget<L>,
+        leaf_only: bool,
+    ) -> Option<InlineKind> {
         let root = target.root();
         if root.is_internal() || target.call_count() == 0 || root.node_count() > self.budget || !self.allows(target.name()) {
-            return false;
+            return None;
         }
-        let size = match self.trials.get(&target.id()) {
-            Some(&size) => size,
+        let trial = match self.trials.get(&target.id()) {
+            Some(&trial) => trial,
             None => self.trial(rt, target),
         };
-        let Some(size) = size.filter(|&size| size <= self.budget) else {
-            return false;
-        };
-        self.budget -= size;
+        let trial = trial.filter(|t| t.size <= self.budget && (!leaf_only || t.kind == InlineKind::Leaf))?;
+        self.budget -= trial.size;
         self.inlined += 1;
-        true
+        Some(trial.kind)
     }
 }
 

@@ -15,12 +15,13 @@
 //! down one per line, which is what tests assert on.
 
 use std::fmt::Write as _;
+use std::rc::Rc;
 
 use crate::assumption::Assumption;
 use crate::call_target::CallTarget;
 use crate::compiled::BoundarySite;
 use crate::emitter::{ArithOp, CallerState, Emitter, LogicOp, LoopExit, StateRef, Transfer};
-use crate::inlining::Inliner;
+use crate::inlining::{InlineKind, Inliner};
 use crate::error::{Unwind, UnwindKind};
 use crate::frame::SlotId;
 use crate::language::Language;
@@ -52,6 +53,19 @@ pub struct SymFrame<'a, L: Language> {
     callers: Vec<CallerState>,
     /// Decides which calls are inlined (`None`: none are).
     inliner: Option<Inliner>,
+    /// One entry per inlined call being evaluated, innermost last: for a callee inlined only on
+    /// its call-free paths, the call that replaces it where it would call (see [`Bail`]).
+    inlines: Vec<Option<Bail<L>>>,
+}
+
+/// The call a partially inlined callee falls back on: where the callee's evaluation reaches a
+/// guest call of its own, the inlined copy is abandoned and the callee itself is called with
+/// the original arguments. Everything the copy did up to there is pure (the trial showed it),
+/// so the real activation repeats none of its effects, and a stack walk from inside the call
+/// sees exactly the frames of an interpreted run.
+struct Bail<L: Language> {
+    target: Rc<CallTarget<L>>,
+    args: Vec<SymVal>,
 }
 
 impl<'a, L: Language> SymFrame<'a, L> {
@@ -68,6 +82,7 @@ impl<'a, L: Language> SymFrame<'a, L> {
             bailout: None,
             callers: Vec::new(),
             inliner: None,
+            inlines: Vec::new(),
         }
     }
     /// Inlines the calls `inliner` admits (see [`crate::inlining`]).
@@ -174,16 +189,18 @@ impl<'a, L: Language> SymFrame<'a, L> {
     /// waits in `callers` while the callee's tree runs with a path and evaluated values of its
     /// own, and the callee's returns become the call's value. Unreachable code follows when no
     /// path of the callee returns.
-    fn inline(&mut self, target: &CallTarget<L>, args: &[SymVal]) -> SymVal {
+    fn inline(&mut self, target: &CallTarget<L>, args: &[SymVal], bail: Option<Bail<L>>) -> SymVal {
         let path = std::mem::take(&mut self.path);
         let live = std::mem::take(&mut self.live);
         self.callers.push(CallerState { path, live });
+        self.inlines.push(bail);
         self.em.begin_inline(target, args);
         match target.root().execute_sym(self) {
             Ok(x) if self.open => self.em.ret(x),
             Ok(_) => {}
             Err(u) => self.leave(u),
         }
+        self.inlines.pop();
         if let Some(caller) = self.callers.pop() {
             self.path = caller.path;
             self.live = caller.live;
@@ -212,6 +229,51 @@ impl<'a, L: Language> SymFrame<'a, L> {
     }
     fn drain_args(&mut self, mark: ArgMark) -> Vec<SymVal> {
         self.args.drain(mark.0.min(self.args.len())..).collect()
+    }
+    /// Whether a partially inlined callee is being evaluated (at any depth).
+    fn in_partial(&self) -> bool {
+        self.inlines.iter().any(Option::is_some)
+    }
+    /// Inlines the call of `target` if the inliner admits it: whole when it is a leaf, on its
+    /// call-free paths when it is pure up to its calls. Inside a partially inlined callee only
+    /// leaves are inlined: a call there is where the copy is abandoned, and what it would call
+    /// must not have run.
+    fn try_inline(&mut self, target: &CallTarget<L>, args: &[SymVal]) -> Option<SymVal> {
+        let rt = self.rt;
+        let leaf_only = self.in_partial();
+        let kind = self.inliner.as_mut()?.admits(rt, target, leaf_only)?;
+        let bail = match kind {
+            InlineKind::Leaf => None,
+            InlineKind::Partial => Some(Bail { target: rt.call_target(target.id())?, args: args.to_vec() }),
+        };
+        Some(self.inline(target, args, bail))
+    }
+    /// At a guest call inside a partially inlined callee: calls the callee itself instead, with
+    /// its original arguments, and makes that call's value the inlined call's value (a return
+    /// of the inlined body). `None` where no partially inlined callee is being evaluated.
+    fn bail_out_of_partial(&mut self) -> Option<Unwind<SymVal>> {
+        if !self.open || !self.in_partial() {
+            return None;
+        }
+        let Some(Some(bail)) = self.inlines.last() else {
+            // A leaf inlined into the partial copy calls: the trial said it cannot.
+            self.bailout.get_or_insert("a call inside a leaf inlined into a partially inlined callee".to_string());
+            return None;
+        };
+        let (target, args) = (Rc::clone(&bail.target), bail.args.clone());
+        let x = self.em.call(&target, &args);
+        self.called = true;
+        self.em.ret(x);
+        self.open = false;
+        Some(Unwind::returning())
+    }
+    /// An operation with an effect inside a partially inlined callee: the copy may be abandoned
+    /// at a later call, whose real activation would repeat the effect. The trial rules this
+    /// out; should the tree disagree, the compilation fails rather than repeat it.
+    fn effect(&mut self) {
+        if self.open && self.in_partial() {
+            self.bailout.get_or_insert("an effect inside a partially inlined callee".to_string());
+        }
     }
 }
 
@@ -390,6 +452,7 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
         self.em.load_property(obj, index)
     }
     fn store_property(&mut self, obj: SymVal, index: u32, x: SymVal) {
+        self.effect();
         self.em.store_property(obj, index, x)
     }
     fn begin_args(&mut self) -> ArgMark {
@@ -401,9 +464,13 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
     }
     fn call(&mut self, target: &CallTarget<L>, mark: ArgMark) -> Result<SymVal, Unwind<SymVal>> {
         let args = self.drain_args(mark);
-        let rt = self.rt;
-        if self.open && self.inliner.as_mut().is_some_and(|i| i.admits(rt, target)) {
-            return Ok(self.inline(target, &args));
+        if self.open
+            && let Some(x) = self.try_inline(target, &args)
+        {
+            return Ok(x);
+        }
+        if let Some(u) = self.bail_out_of_partial() {
+            return Err(u);
         }
         self.called = true;
         Ok(self.em.call(target, &args))
@@ -415,6 +482,9 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
         mark: ArgMark,
     ) -> Result<SymVal, Unwind<SymVal>> {
         let args = self.drain_args(mark);
+        if let Some(u) = self.bail_out_of_partial() {
+            return Err(u);
+        }
         self.called = true;
         Ok(self.em.call_indirect(resolve, callee, &args))
     }
@@ -431,6 +501,7 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
         f: BoundaryFn<N, L>,
         args: &[SymVal],
     ) -> Result<SymVal, Unwind<SymVal>> {
+        self.effect();
         self.called = true;
         Ok(self.em.call_boundary(name, BoundarySite::new(node, f), args))
     }
@@ -464,6 +535,14 @@ pub struct Recording {
     frame_calls: usize,
     /// The slots written, in the order first written.
     writes: Vec<u32>,
+    /// Operations whose effect outlives the activation: property stores and boundary calls.
+    effects: usize,
+    /// Loops recorded.
+    loops: usize,
+    /// Returns of the recorded root (not of callees inlined into it), and those of them
+    /// recorded before any guest call.
+    root_returns: usize,
+    early_returns: usize,
     next: u32,
     depth: usize,
     /// The values of then-arms waiting for their else-arm, innermost last.
@@ -489,6 +568,25 @@ impl Recording {
     /// boundaries. Without any, the frame's slots change only where the record writes them.
     pub fn frame_calls(&self) -> usize {
         self.frame_calls
+    }
+    /// Operations whose effect outlives the activation: property stores and boundary calls
+    /// (a boundary's effect is unknown).
+    pub fn effects(&self) -> usize {
+        self.effects
+    }
+    /// Loops recorded.
+    pub fn loops(&self) -> usize {
+        self.loops
+    }
+    /// Returns of the recorded root, not of callees inlined into it: none when every path
+    /// leaves compiled code (a tree that has not run yet only deoptimizes).
+    pub fn root_returns(&self) -> usize {
+        self.root_returns
+    }
+    /// Returns of the recorded root, not of callees inlined into it, recorded before any guest
+    /// call: a path of the root that returns without calling, since records are in order.
+    pub fn early_returns(&self) -> usize {
+        self.early_returns
     }
     /// Whether the record writes `slot` (of any frame: inlined callees' writes count too).
     pub fn writes_slot(&self, slot: SlotId) -> bool {
@@ -627,6 +725,7 @@ impl<L: Language> Emitter<L> for Recording {
         }
     }
     fn begin_loop(&mut self) {
+        self.loops += 1;
         self.line("loop {".to_string());
         self.depth += 1;
     }
@@ -642,8 +741,12 @@ impl<L: Language> Emitter<L> for Recording {
     }
     fn ret(&mut self, x: SymVal) {
         self.line(format!("return {}", v(x)));
-        if let Some(r) = self.returns.last_mut() {
-            r.push(x);
+        match self.returns.last_mut() {
+            Some(r) => r.push(x),
+            None => {
+                self.root_returns += 1;
+                self.early_returns += usize::from(self.calls == 0);
+            }
         }
     }
     fn read_arg(&mut self, i: u32) -> SymVal {
@@ -665,6 +768,7 @@ impl<L: Language> Emitter<L> for Recording {
         self.op(format!("load_property {}, {index}", v(obj)))
     }
     fn store_property(&mut self, obj: SymVal, index: u32, x: SymVal) {
+        self.effects += 1;
         self.line(format!("store_property {}, {index}, {}", v(obj), v(x)));
     }
     fn call(&mut self, target: &CallTarget<L>, args: &[SymVal]) -> SymVal {
@@ -696,6 +800,7 @@ impl<L: Language> Emitter<L> for Recording {
     }
     fn call_boundary(&mut self, name: &'static str, _site: BoundarySite<L>, args: &[SymVal]) -> SymVal {
         self.boundaries += 1;
+        self.effects += 1;
         self.frame_calls += 1;
         self.op(format!("call_boundary {name}({})", list(args)))
     }
