@@ -131,7 +131,8 @@ fn a_callee_without_code_runs_in_the_activation_its_compiled_caller_set_up() {
 
 /// Runs `program` interpreted and compiled when hot (a loop after 50 iterations, a function
 /// after the default threshold), so that callees have run before their callers are compiled and
-/// can be inlined; the outputs must be equal. Answers the compilation trace.
+/// can be inlined; the outputs must be equal, and no compilation may fail. Answers the
+/// compilation trace.
 fn check_warm(program: &str) -> String {
     let (interpreted, _) = run(program, false);
     let (compiled, trace) = run_with(program, true, |o| {
@@ -139,6 +140,7 @@ fn check_warm(program: &str) -> String {
         o.osr_compilation_threshold = 50;
     });
     assert_eq!(compiled, interpreted, "compiled; trace:\n{trace}");
+    assert!(!trace.contains("opt failed"), "a compilation failed; trace:\n{trace}");
     trace
 }
 
