@@ -975,18 +975,10 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.go_dead();
     }
     fn ret(&mut self, x: SymVal) {
-        let (t, v) = self.words(x);
-        if let Some(call) = self.frames.last_mut().and_then(|f| f.inlined.as_mut()) {
-            // An inlined callee's return is a jump to the value after the call.
-            call.ret_tag = Some(match call.ret_tag {
-                None => Some(t),
-                Some(agreed) => agreed.filter(|&a| a == t),
-            });
-            let ret = call.ret;
-            self.b.ins().jump(ret, &[t.into(), v.into()]);
-            self.go_dead();
-            return;
+        if self.frames.len() > 1 {
+            return self.ret_from_inline(self.frames.len() - 2, x);
         }
+        let (t, v) = self.words(x);
         if self.osr {
             self.spill();
         }
@@ -1128,6 +1120,18 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         // The callee's returns merge after the call from wherever they are, so nothing learned
         // inside the callee is known after it (what slot variables learned merges by SSA).
         self.facts.push_scope();
+    }
+    fn ret_from_inline(&mut self, level: usize, x: SymVal) {
+        let (t, v) = self.words(x);
+        let Some(call) = self.frames.get_mut(level + 1).and_then(|f| f.inlined.as_mut()) else { return };
+        // An inlined callee's return is a jump to the value after the call.
+        call.ret_tag = Some(match call.ret_tag {
+            None => Some(t),
+            Some(agreed) => agreed.filter(|&a| a == t),
+        });
+        let ret = call.ret;
+        self.b.ins().jump(ret, &[t.into(), v.into()]);
+        self.go_dead();
     }
     fn end_inline(&mut self) -> Option<SymVal> {
         let call = self.frames.pop().and_then(|f| f.inlined)?;

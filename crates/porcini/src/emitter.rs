@@ -170,6 +170,9 @@ pub trait Emitter<L: Language> {
     fn begin_inline(&mut self, target: &CallTarget<L>, args: &[SymVal]);
     /// Ends the inlined body: the value it returns, or `None` when no path returns.
     fn end_inline(&mut self) -> Option<SymVal>;
+    /// Makes `v` the value of the inlined call `level` (0: the outermost being emitted),
+    /// leaving the bodies inlined inside it; what follows is unreachable.
+    fn ret_from_inline(&mut self, level: usize, v: SymVal);
     /// Calls the target `resolve` finds for `callee`.
     fn call_indirect(&mut self, resolve: ResolveFn<L>, callee: SymVal, args: &[SymVal]) -> SymVal;
     /// Calls a boundary function (never inlined).

@@ -12,9 +12,11 @@
 //! only calls leaves is a leaf too). A callee that does call is inlined *partially* when it is
 //! pure up to its calls (no property stores, no boundaries, no loops) and some path of it
 //! returns without calling: the copy runs its call-free paths, and where it would call, the
-//! caller calls the callee itself instead (see `SymFrame`). Recursion inlines this way, one
-//! level: fib's copy returns `n` for `n < 2` and calls fib otherwise, so the calls that end the
-//! recursion, half of all, are never made. Either way the callee must be small enough for the
+//! caller calls the callee itself instead (see `SymFrame`). A partial copy may hold partial
+//! copies in turn; a call inside any of them abandons the outermost, so every call made is one
+//! the caller's tree makes. Recursion inlines this way, `InliningRecursionDepth` (2) levels:
+//! fib's code answers `fib(n - 1)` and `fib(n - 2)` in place wherever that takes no call, so
+//! the calls of `fib(0)`, `fib(1)` and `fib(2)` are never made. Either way the callee must be small enough for the
 //! budget that remains (`InliningInliningBudget`, counted in recorded operations, inlined
 //! bodies included), pass `InlineOnly`, and have run at least once (an unrun callee's nodes are
 //! uninitialized and would only deoptimize).
@@ -57,6 +59,8 @@ pub struct Inliner {
     budget: usize,
     /// `InlineOnly`: name substrings, each allowing (`true`) or excluding (`false`, a `~` prefix).
     only: Vec<(bool, String)>,
+    /// `InliningRecursionDepth`: how many partial copies of one target may be nested.
+    recursion_depth: usize,
     /// Calls inlined so far.
     inlined: usize,
     /// What partially evaluating each candidate so far showed, `None` for one that cannot be
@@ -83,6 +87,7 @@ impl Inliner {
         Some(Inliner {
             budget: usize::try_from(o.inlining_inlining_budget).unwrap_or(usize::MAX),
             only,
+            recursion_depth: usize::try_from(o.inlining_recursion_depth).unwrap_or(usize::MAX),
             inlined: 0,
             trials: HashMap::new(),
         })
@@ -106,11 +111,17 @@ impl Inliner {
     /// Partially evaluates the candidate `target` into a record, with inlining: its size, and
     /// whether it is a leaf once the leaves it calls are inlined into it or can be inlined
     /// partially (`None`: neither). A candidate whose trial is running cannot be inlined into
-    /// itself, so recursion inlines one level. The trial's own decisions are not charged to the
+    /// itself, so a trial ends. The trial's own decisions are not charged to the
     /// budget; inlining the candidate charges its whole size.
     fn trial<L: Language>(&mut self, rt: &Runtime<L>, target: &CallTarget<L>) -> Option<Trial> {
         self.trials.insert(target.id(), None);
-        let nested = Inliner { budget: self.budget, only: self.only.clone(), inlined: 0, trials: std::mem::take(&mut self.trials) };
+        let nested = Inliner {
+            budget: self.budget,
+            only: self.only.clone(),
+            recursion_depth: self.recursion_depth,
+            inlined: 0,
+            trials: std::mem::take(&mut self.trials),
+        };
         let mut record = Recording::default();
         let mut stage = SymFrame::new(rt, &mut record).with_inliner(Some(nested));
         let ok = stage.record_root(target.root()).is_ok();
@@ -136,14 +147,16 @@ impl Inliner {
         trial
     }
 
-    /// Decides whether and how the call of `target` is inlined (only a leaf when `leaf_only`),
-    /// charging its size to the budget if it is.
+    /// Decides whether and how the call of `target` is inlined, charging its size to the budget
+    /// if it is. `recursion` is how many copies of `target` the call is inside: a partial copy
+    /// is only made below `InliningRecursionDepth`, deeper only a leaf.
     pub(crate) fn admits<L: Language>(
         &mut self,
         rt: &Runtime<L>,
         target: &CallTarget<L>,
-        leaf_only: bool,
+        recursion: usize,
     ) -> Option<InlineKind> {
+        let leaf_only = recursion >= self.recursion_depth;
         let root = target.root();
         if root.is_internal() || target.call_count() == 0 || root.node_count() > self.budget || !self.allows(target.name()) {
             return None;

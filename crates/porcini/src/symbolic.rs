@@ -18,7 +18,7 @@ use std::fmt::Write as _;
 use std::rc::Rc;
 
 use crate::assumption::Assumption;
-use crate::call_target::CallTarget;
+use crate::call_target::{CallTarget, CallTargetId};
 use crate::compiled::BoundarySite;
 use crate::emitter::{ArithOp, CallerState, Emitter, LogicOp, LoopExit, StateRef, Transfer};
 use crate::inlining::{InlineKind, Inliner};
@@ -53,9 +53,16 @@ pub struct SymFrame<'a, L: Language> {
     callers: Vec<CallerState>,
     /// Decides which calls are inlined (`None`: none are).
     inliner: Option<Inliner>,
-    /// One entry per inlined call being evaluated, innermost last: for a callee inlined only on
-    /// its call-free paths, the call that replaces it where it would call (see [`Bail`]).
-    inlines: Vec<Option<Bail<L>>>,
+    /// The inlined calls being evaluated, innermost last.
+    inlines: Vec<Inlined<L>>,
+}
+
+/// An inlined call being evaluated.
+struct Inlined<L: Language> {
+    target: CallTargetId,
+    /// For a callee inlined only on its call-free paths, the call that replaces it where it
+    /// would call (see [`Bail`]).
+    bail: Option<Bail<L>>,
 }
 
 /// The call a partially inlined callee falls back on: where the callee's evaluation reaches a
@@ -66,6 +73,9 @@ pub struct SymFrame<'a, L: Language> {
 struct Bail<L: Language> {
     target: Rc<CallTarget<L>>,
     args: Vec<SymVal>,
+    /// A path of the copy was abandoned: after the call, the caller checks that its code is
+    /// still valid.
+    taken: bool,
 }
 
 impl<'a, L: Language> SymFrame<'a, L> {
@@ -193,14 +203,18 @@ impl<'a, L: Language> SymFrame<'a, L> {
         let path = std::mem::take(&mut self.path);
         let live = std::mem::take(&mut self.live);
         self.callers.push(CallerState { path, live });
-        self.inlines.push(bail);
+        self.inlines.push(Inlined { target: target.id(), bail });
         self.em.begin_inline(target, args);
         match target.root().execute_sym(self) {
             Ok(x) if self.open => self.em.ret(x),
             Ok(_) => {}
             Err(u) => self.leave(u),
         }
-        self.inlines.pop();
+        if self.inlines.pop().and_then(|i| i.bail).is_some_and(|b| b.taken) {
+            // The call made instead of the copy returns here, where the caller's state holds
+            // its value.
+            self.called = true;
+        }
         if let Some(caller) = self.callers.pop() {
             self.path = caller.path;
             self.live = caller.live;
@@ -232,38 +246,42 @@ impl<'a, L: Language> SymFrame<'a, L> {
     }
     /// Whether a partially inlined callee is being evaluated (at any depth).
     fn in_partial(&self) -> bool {
-        self.inlines.iter().any(Option::is_some)
+        self.inlines.iter().any(|i| i.bail.is_some())
     }
     /// Inlines the call of `target` if the inliner admits it: whole when it is a leaf, on its
-    /// call-free paths when it is pure up to its calls. Inside a partially inlined callee only
-    /// leaves are inlined: a call there is where the copy is abandoned, and what it would call
-    /// must not have run.
+    /// call-free paths when it is pure up to its calls. A partial copy may hold partial copies
+    /// in turn, of one target at most `InliningRecursionDepth` deep: that many levels of a
+    /// recursive function are answered in place.
     fn try_inline(&mut self, target: &CallTarget<L>, args: &[SymVal]) -> Option<SymVal> {
         let rt = self.rt;
-        let leaf_only = self.in_partial();
-        let kind = self.inliner.as_mut()?.admits(rt, target, leaf_only)?;
+        let recursion = self.inlines.iter().filter(|i| i.target == target.id()).count();
+        let kind = self.inliner.as_mut()?.admits(rt, target, recursion)?;
         let bail = match kind {
             InlineKind::Leaf => None,
-            InlineKind::Partial => Some(Bail { target: rt.call_target(target.id())?, args: args.to_vec() }),
+            InlineKind::Partial => Some(Bail { target: rt.call_target(target.id())?, args: args.to_vec(), taken: false }),
         };
         Some(self.inline(target, args, bail))
     }
-    /// At a guest call inside a partially inlined callee: calls the callee itself instead, with
-    /// its original arguments, and makes that call's value the inlined call's value (a return
-    /// of the inlined body). `None` where no partially inlined callee is being evaluated.
+    /// At a guest call inside a partially inlined callee: abandons the outermost partial copy
+    /// being evaluated, with every copy inside it, by calling that callee itself with its
+    /// original arguments, and makes that call's value the inlined call's value. Everything the
+    /// abandoned copies did was pure. `None` where no partially inlined callee is being
+    /// evaluated.
     fn bail_out_of_partial(&mut self) -> Option<Unwind<SymVal>> {
-        if !self.open || !self.in_partial() {
+        if !self.open {
             return None;
         }
-        let Some(Some(bail)) = self.inlines.last() else {
+        let level = self.inlines.iter().position(|i| i.bail.is_some())?;
+        if self.inlines.last().is_some_and(|i| i.bail.is_none()) {
             // A leaf inlined into the partial copy calls: the trial said it cannot.
             self.bailout.get_or_insert("a call inside a leaf inlined into a partially inlined callee".to_string());
             return None;
-        };
+        }
+        let bail = self.inlines[level].bail.as_mut()?;
+        bail.taken = true;
         let (target, args) = (Rc::clone(&bail.target), bail.args.clone());
         let x = self.em.call(&target, &args);
-        self.called = true;
-        self.em.ret(x);
+        self.em.ret_from_inline(level, x);
         self.open = false;
         Some(Unwind::returning())
     }
@@ -782,6 +800,12 @@ impl<L: Language> Emitter<L> for Recording {
         self.line(format!("inline {}({}) {{", target.name(), list(args)));
         self.depth += 1;
         self.returns.push(Vec::new());
+    }
+    fn ret_from_inline(&mut self, level: usize, x: SymVal) {
+        self.line(format!("return_from_inline {level} {}", v(x)));
+        if let Some(r) = self.returns.get_mut(level) {
+            r.push(x);
+        }
     }
     fn end_inline(&mut self) -> Option<SymVal> {
         self.depth -= 1;
