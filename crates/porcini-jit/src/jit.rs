@@ -50,7 +50,12 @@ impl Jit {
     /// A compiler for the host machine.
     pub fn new() -> Result<Jit, String> {
         let mut flags = settings::builder();
-        for (name, value) in [("opt_level", "speed"), ("is_pic", "false"), ("preserve_frame_pointers", "true")] {
+        // Cranelift's own verifier would check every function before code generation, which
+        // takes about as long as generating the code; `VerifyIR` asks for the check instead
+        // (the test suites ask for it).
+        let settings =
+            [("opt_level", "speed"), ("is_pic", "false"), ("preserve_frame_pointers", "true"), ("enable_verifier", "false")];
+        for (name, value) in settings {
             flags.set(name, value).map_err(|e| format!("cranelift setting {name}: {e}"))?;
         }
         let isa = cranelift_native::builder()
@@ -181,6 +186,11 @@ impl Jit {
         pe.map_err(CompileError::Permanent)?;
         if let Some(broken) = lowered.broken {
             return Err(CompileError::Permanent(format!("internal error: {broken}")));
+        }
+        if rt.options.verify_ir
+            && let Err(errors) = cranelift_codegen::verify_function(&func, module.isa())
+        {
+            return Err(CompileError::Permanent(format!("internal error: invalid IR: {errors}")));
         }
         let ir_after_pe = func.dfg.num_insts();
         if st.keep_ir {

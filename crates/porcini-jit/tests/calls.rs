@@ -26,7 +26,13 @@ fn run_with(program: &str, compiled: bool, adjust: impl FnOnce(&mut EngineOption
     let program = program.to_string();
     let thread = std::thread::Builder::new().stack_size(STACK).spawn(move || {
         let mut options = if compiled {
-            EngineOptions { compile_immediately: true, background_compilation: false, trace_compilation: true, ..EngineOptions::default() }
+            EngineOptions {
+                compile_immediately: true,
+                background_compilation: false,
+                trace_compilation: true,
+                verify_ir: true,
+                ..EngineOptions::default()
+            }
         } else {
             EngineOptions { compilation: false, ..EngineOptions::default() }
         };

@@ -30,6 +30,7 @@ fn compiled_options(gc_stress: bool) -> EngineOptions {
     EngineOptions {
         compile_immediately: true,
         background_compilation: false,
+        verify_ir: true,
         osr_compilation_threshold: 50,
         trace_compilation: true,
         gc_stress,

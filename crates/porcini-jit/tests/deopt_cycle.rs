@@ -68,7 +68,8 @@ impl RootNode<Tiny> for Transfers {
 /// compilation trace.
 fn run(invalidate: bool, options: EngineOptions) -> (Vec<i64>, String) {
     let log = SharedBuffer::new();
-    let options = EngineOptions { compile_immediately: true, background_compilation: false, trace_compilation: true, ..options };
+    let options =
+        EngineOptions { compile_immediately: true, background_compilation: false, trace_compilation: true, verify_ir: true, ..options };
     let rt = Runtime::<Tiny>::new(options, ());
     rt.set_trace_sink(TraceSink::new(Box::new(log.clone())));
     rt.set_compiler(Rc::new(Jit::new().expect("a code generator for this machine")));

@@ -16,7 +16,7 @@ use porcini_jit::Jit;
 
 /// The IR of `function` after running `program` in the interpreter, with addresses masked.
 fn ir(program: &str, function: &str) -> String {
-    let options = EngineOptions { compilation: false, ..EngineOptions::default() };
+    let options = EngineOptions { compilation: false, verify_ir: true, ..EngineOptions::default() };
     let engine = SlEngine::new(options, Box::new(std::io::sink()), Box::new(Cursor::new(Vec::new())));
     engine.run(program, "test.sl").expect("the program runs");
     let rt = engine.runtime();

@@ -227,6 +227,8 @@ declare_engine_options! {
     // porcini-specific.
     GCStress gc_stress: bool = false,
         "porcini only: collect garbage at every allocation, to flush out missing roots.";
+    VerifyIR verify_ir: bool = false,
+        "porcini only: verify each compilation's IR before code generation, so a lowering bug fails the compilation.";
 }
 
 impl EngineOptions {
