@@ -1123,7 +1123,10 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
     }
     fn ret_from_inline(&mut self, level: usize, x: SymVal) {
         let (t, v) = self.words(x);
-        let Some(call) = self.frames.get_mut(level + 1).and_then(|f| f.inlined.as_mut()) else { return };
+        let Some(call) = self.frames.get_mut(level + 1).and_then(|f| f.inlined.as_mut()) else {
+            self.out.broken.get_or_insert("a return from an inlined call that is not being emitted");
+            return;
+        };
         // An inlined callee's return is a jump to the value after the call.
         call.ret_tag = Some(match call.ret_tag {
             None => Some(t),

@@ -254,11 +254,13 @@ impl<'a, L: Language> SymFrame<'a, L> {
     /// recursive function are answered in place.
     fn try_inline(&mut self, target: &CallTarget<L>, args: &[SymVal]) -> Option<SymVal> {
         let rt = self.rt;
+        // The call that may replace a partial copy names the target by a reference that outlives
+        // this borrow.
+        let owned = rt.call_target(target.id())?;
         let recursion = self.inlines.iter().filter(|i| i.target == target.id()).count();
-        let kind = self.inliner.as_mut()?.admits(rt, target, recursion)?;
-        let bail = match kind {
+        let bail = match self.inliner.as_mut()?.admits(rt, target, recursion)? {
             InlineKind::Leaf => None,
-            InlineKind::Partial => Some(Bail { target: rt.call_target(target.id())?, args: args.to_vec(), taken: false }),
+            InlineKind::Partial => Some(Bail { target: owned, args: args.to_vec(), taken: false }),
         };
         Some(self.inline(target, args, bail))
     }
