@@ -16,10 +16,10 @@
 //! copies in turn; a call inside any of them abandons the outermost, so every call made is one
 //! the caller's tree makes. Recursion inlines this way, `InliningRecursionDepth` (2) levels:
 //! fib's code answers `fib(n - 1)` and `fib(n - 2)` in place wherever that takes no call, so
-//! the calls of `fib(0)`, `fib(1)` and `fib(2)` are never made. Either way the callee must be small enough for the
-//! budget that remains (`InliningInliningBudget`, counted in recorded operations, inlined
-//! bodies included), pass `InlineOnly`, and have run at least once (an unrun callee's nodes are
-//! uninitialized and would only deoptimize).
+//! the calls of `fib(0)`, `fib(1)` and `fib(2)` are never made. Either way the callee must be
+//! small enough for the budget that remains (`InliningInliningBudget`, counted in recorded
+//! operations, inlined bodies included), pass `InlineOnly`, have run at least once, and have a
+//! path that returns (an unrun callee's nodes are uninitialized and would only deoptimize).
 //!
 //! Both kinds keep every frame that a stack walk can see a real frame: an inlined copy never
 //! calls, so no frame has to be materialized for one, and the call that replaces a partial
