@@ -136,6 +136,14 @@ pub(crate) struct Lowering<'b, L: Language> {
     loops: Vec<LoopBlocks>,
     /// The shared block that returns "unwinding".
     unwind: Block,
+    /// The shared block every exit to the interpreter jumps to, with the activation's frame,
+    /// the deoptimization point and its stored live words; made at the first exit.
+    deopt_exit: Option<Block>,
+    /// The shared block that raises the guest's stack overflow error; made at the first
+    /// call set-up.
+    overflow_exit: Option<Block>,
+    /// The stack slot exits store their live words in; made at the first.
+    deopt_slot: Option<ir::StackSlot>,
     /// The current block is unreachable (after a return, a jump or a deoptimization).
     dead: bool,
     object: ObjectLayout,
@@ -254,6 +262,9 @@ impl<'b, L: Language> Lowering<'b, L> {
             ifs: Vec::new(),
             loops: Vec::new(),
             unwind,
+            deopt_exit: None,
+            overflow_exit: None,
+            deopt_slot: None,
             dead: false,
             object: ObjectLayout::get(),
             osr,
@@ -345,6 +356,24 @@ impl<'b, L: Language> Lowering<'b, L> {
     /// Ends the function: closes the last block and emits the shared unwinding exit.
     pub(crate) fn finish(mut self, config: cranelift_codegen::isa::TargetFrontendConfig) -> Lowered<L> {
         self.close_dead();
+        if let Some(exit) = self.deopt_exit {
+            // Every exit to the interpreter ends here: one call instead of one per exit.
+            self.b.switch_to_block(exit);
+            let p = self.b.block_params(exit).to_vec();
+            let callee = self.iconst(compiled::deoptimize::<L> as *const () as i64);
+            let code = self.iconst(self.code as i64);
+            let call = self.b.ins().call_indirect(self.sigs.deopt, callee, &[p[0], code, p[1], p[2]]);
+            let r = self.b.inst_results(call).to_vec();
+            self.b.ins().return_(&r);
+        }
+        if let Some(overflow) = self.overflow_exit {
+            // Every set-up without room ends here: the error the runtime's call path would
+            // raise, and the unwinding exit.
+            self.b.switch_to_block(overflow);
+            let thunk = self.iconst(compiled::stack_overflow as *const () as i64);
+            self.b.ins().call_indirect(self.sigs.overflow, thunk, &[]);
+            self.b.ins().jump(self.unwind, &[]);
+        }
         self.b.switch_to_block(self.unwind);
         self.b.seal_block(self.unwind);
         let tag = self.b.ins().iconst(types::I64, RawResult::UNWIND_TAG as i64);
@@ -591,28 +620,47 @@ impl<'b, L: Language> Lowering<'b, L> {
             let target = f.inlined.as_ref().map_or(CallTargetId(u32::MAX), |i| i.target);
             inlined.push(InlinedFrame { target, path: callee_path.into(), slots: f.slots.len(), kinds: callee_kinds.into() });
         }
-        let live = if words.is_empty() {
+        // Words known now (constant tags, mostly) go to the point, not to memory.
+        let mut known = Vec::new();
+        let mut stored = Vec::with_capacity(words.len());
+        for (i, w) in words.into_iter().enumerate() {
+            match self.const_of(w) {
+                Some(c) => known.push((i as u32, c as u64)),
+                None => stored.push(w),
+            }
+        }
+        let live = if stored.is_empty() {
             self.iconst(0)
         } else {
-            let slot = self.b.create_sized_stack_slot(StackSlotData::new(
-                StackSlotKind::ExplicitSlot,
-                words.len() as u32 * 8,
-                3,
-            ));
-            for (i, w) in words.into_iter().enumerate() {
+            // One stack slot, as large as the largest exit's words, serves every exit: an exit
+            // never returns to the code, so no two use it at once.
+            let size = stored.len() as u32 * 8;
+            let slot = match self.deopt_slot {
+                Some(slot) => slot,
+                None => self.b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, size, 3)),
+            };
+            self.deopt_slot = Some(slot);
+            let data = &mut self.b.func.sized_stack_slots[slot];
+            data.size = data.size.max(size);
+            for (i, w) in stored.into_iter().enumerate() {
                 self.b.ins().stack_store(types::I64, w, slot, i as i32 * 8);
             }
             self.b.ins().stack_addr(types::I64, slot, 0)
         };
         let point = self.out.deopts.len() as u32;
-        self.out.deopts.push(DeoptPoint { path: path.into(), kinds: kinds.into(), inlined: inlined.into(), reason, how });
-        let callee = self.iconst(compiled::deoptimize::<L> as *const () as i64);
-        let code = self.iconst(self.code as i64);
+        let known = known.into();
+        self.out.deopts.push(DeoptPoint { path: path.into(), kinds: kinds.into(), inlined: inlined.into(), reason, how, known });
         let point = self.b.ins().iconst(types::I32, i64::from(point));
         let frame = self.own_frame();
-        let call = self.b.ins().call_indirect(self.sigs.deopt, callee, &[frame, code, point, live]);
-        let r = self.b.inst_results(call).to_vec();
-        self.b.ins().return_(&r);
+        let exit = *self.deopt_exit.get_or_insert_with(|| {
+            let blk = self.b.create_block();
+            self.b.set_cold_block(blk);
+            for t in [types::I64, types::I32, types::I64] {
+                self.b.append_block_param(blk, t);
+            }
+            blk
+        });
+        self.b.ins().jump(exit, &[frame.into(), point.into(), live.into()]);
     }
     /// Appends the words of the evaluated values `live` to `words`; their layout.
     fn live_words(&mut self, live: &[SymVal], words: &mut Vec<ir::Value>) -> Vec<LiveKind> {

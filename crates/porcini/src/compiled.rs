@@ -275,9 +275,10 @@ pub unsafe extern "C" fn deoptimize<L: Language>(frame: *mut (), code: *const Co
     let Some(p) = code.body.get().and_then(|b| b.deopts.get(point as usize)) else {
         return RawResult::from_result(Err(crate::GuestError::raise("internal error: unknown deoptimization point")));
     };
-    // SAFETY: the caller's contract: `live` holds exactly the words the point describes.
-    let words = unsafe { std::slice::from_raw_parts(live, p.words()) };
-    let mut words = LiveWords { words, at: 0 };
+    // SAFETY: the caller's contract: `live` holds exactly the words the point has code store.
+    let stored = unsafe { std::slice::from_raw_parts(live, p.stored_words()) };
+    let words = p.all_words(stored);
+    let mut words = LiveWords { words: &words, at: 0 };
     let state = FrameState { path: p.path.to_vec(), live: p.kinds.iter().map(|&k| words.next(k)).collect() };
     let inlined = p
         .inlined
@@ -354,6 +355,9 @@ pub struct DeoptPoint {
     pub reason: &'static str,
     /// Whether leaving invalidates the code.
     pub how: Transfer,
+    /// The live words known when the code was compiled (constant tags, mostly), by position,
+    /// in order: the code stores only the others, so an exit's block is half as long.
+    pub known: Box<[(u32, u64)]>,
 }
 
 impl DeoptPoint {
@@ -361,6 +365,21 @@ impl DeoptPoint {
     pub fn words(&self) -> usize {
         let words = |kinds: &[LiveKind]| kinds.iter().map(|k| k.words()).sum::<usize>();
         words(&self.kinds) + self.inlined.iter().map(|i| i.slots * LiveKind::Val.words() + words(&i.kinds)).sum::<usize>()
+    }
+    /// The number of live words the code stores (those not `known`).
+    pub fn stored_words(&self) -> usize {
+        self.words().saturating_sub(self.known.len())
+    }
+    /// Every live word, in order: the `known` ones in their places, the `stored` ones between.
+    fn all_words(&self, stored: &[u64]) -> Vec<u64> {
+        let mut stored = stored.iter().copied();
+        let mut known = self.known.iter().peekable();
+        (0..self.words())
+            .map(|i| match known.next_if(|k| k.0 as usize == i) {
+                Some(&(_, w)) => w,
+                None => stored.next().unwrap_or(0),
+            })
+            .collect()
     }
     /// The path of the innermost frame, where the speculation failed.
     pub fn innermost_path(&self) -> &[u32] {

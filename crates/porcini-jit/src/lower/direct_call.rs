@@ -30,7 +30,6 @@ use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{self, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, types};
 use cranelift_frontend::Variable;
 use porcini::call_target::CallTarget;
-use porcini::compiled;
 use porcini::symbolic::SymVal;
 use porcini::{Language, Tag, Value};
 
@@ -128,16 +127,16 @@ impl<L: Language> Lowering<'_, L> {
         let mark = self.iconst(high_water as i64);
         let old = self.b.ins().load(i64t, flags, mark, 0);
         let below = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, end, old);
-        let (native, fits, grow, raise, overflow) = (
-            self.b.create_block(),
-            self.b.create_block(),
-            self.b.create_block(),
-            self.b.create_block(),
-            self.b.create_block(),
-        );
+        let (native, fits, grow, raise) =
+            (self.b.create_block(), self.b.create_block(), self.b.create_block(), self.b.create_block());
         self.b.set_cold_block(grow);
         self.b.set_cold_block(raise);
-        self.b.set_cold_block(overflow);
+        // No room: the shared block that raises the error (see `Lowering::finish`).
+        let overflow = *self.overflow_exit.get_or_insert_with(|| {
+            let blk = self.b.create_block();
+            self.b.set_cold_block(blk);
+            blk
+        });
         // Two branches rather than one on both conditions: each compare fuses with its branch.
         self.b.ins().brif(below, native, &[], grow, &[]);
         self.switch(native);
@@ -161,13 +160,6 @@ impl<L: Language> Lowering<'_, L> {
         let higher = self.b.ins().umax(old, end);
         self.b.ins().store(flags, higher, mark, 0);
         self.b.ins().jump(fits, &[]);
-
-        // No room: the error the runtime's call path would raise, and the unwinding exit.
-        self.switch(overflow);
-        self.b.seal_block(overflow);
-        let thunk = self.iconst(compiled::stack_overflow as *const () as i64);
-        self.b.ins().call_indirect(self.sigs.overflow, thunk, &[]);
-        self.b.ins().jump(self.unwind, &[]);
 
         self.switch(fits);
         self.b.seal_block(fits);
