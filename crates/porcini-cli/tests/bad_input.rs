@@ -407,13 +407,16 @@ fn unwritable_standard_output() {
 // ---------------------------------------------------------------------------------------------
 // Code nested deeper than the native stack left holds
 
+/// The deepest recursions below run in the interpreter (see `deep_code_near_the_stack_limit`).
+const INTERPRETED: &str = "--engine.Compilation=false";
+
 /// The deepest recursion of `f` in `template` (with `PAYLOAD` replaced by `0`) that still
 /// succeeds, found by bisection; `DEPTH` in the template is the recursion depth.
 fn deepest_recursion(dir: &Path, template: &str) -> u64 {
     let succeeds = |depth: u64| {
         let _ =
             std::fs::write(dir.join("probe.sl"), template.replace("DEPTH", &depth.to_string()).replace("PAYLOAD", "0"));
-        run(dir, &args(&["probe.sl"]), b"").status.success()
+        run(dir, &args(&[INTERPRETED, "probe.sl"]), b"").status.success()
     };
     let (mut lo, mut hi) = (1_000u64, 100_000_000u64);
     while hi - lo > 1 {
@@ -431,7 +434,9 @@ fn deep_code_near_the_stack_limit() {
     // stack, evaluating a deeply nested expression, or loading deeply nested code, is the
     // guest's `Stack overflow` error (it used to overflow the real stack and abort the process),
     // while the same code runs normally where there is room.
-    // One object parameter per frame makes the native stack, not the value stack, the limit.
+    // The interpreter's frames, with one object parameter each, make the native stack, not the
+    // value stack, the limit (compiled frames are small enough that the value stack's cells run
+    // out first).
     let dir = scratch_dir();
     let template = "function parens(k) {\n\
          \x20 o = \"(\"; c = \")\";\n\
@@ -454,7 +459,7 @@ fn deep_code_near_the_stack_limit() {
         for (recursion, expect, stack_overflow) in [(10, expect, false), (depth - 2, "", true)] {
             let program = template.replace("DEPTH", &recursion.to_string()).replace("PAYLOAD", payload);
             let _ = std::fs::write(dir.join("case.sl"), program);
-            let out = run(&dir, &args(&["case.sl"]), b"");
+            let out = run(&dir, &args(&[INTERPRETED, "case.sl"]), b"");
             let (so, se) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
             let case = format!("{name} at recursion depth {recursion}: status {:?}, {so:?}, {se:?}", out.status);
             assert_eq!(out.status.code(), Some(if stack_overflow { 1 } else { 0 }), "{case}");
