@@ -68,8 +68,12 @@ struct IfArms {
     els: Block,
     merge: Block,
     was_dead: bool,
-    /// The tag word the then-arm passed to the merge, when it reached it.
-    then_tag: Option<ir::Value>,
+    /// Whether the then-arm reached the merge.
+    then_reached: bool,
+    /// The words each arm passes to the merge. As variables, SSA construction makes a block
+    /// parameter of a word only where the arms pass different values: after an if with one arm
+    /// that returns, the value is the other arm's, a constant stays a constant.
+    value: (Variable, Variable),
     /// The condition.
     cond: ir::Value,
 }
@@ -93,10 +97,13 @@ struct InlinedCall {
     target: CallTargetId,
     /// Its arguments (an inlined callee reads them from these handles, not from memory).
     args: Vec<SymVal>,
-    /// Where its returns jump, with the returned value's two words.
+    /// Where its returns jump.
     ret: Block,
-    /// The tag word every return so far passed (`Some(None)`: they differ).
-    ret_tag: Option<Option<ir::Value>>,
+    /// Where its abandoned paths jump, for the call made instead (see `call_instead`); made
+    /// at the first.
+    abandoned: Option<Block>,
+    /// The returned value's two words, as variables (see `IfArms::value`).
+    value: (Variable, Variable),
 }
 
 /// The signatures of the runtime entry points compiled code calls.
@@ -597,6 +604,13 @@ impl<'b, L: Language> Lowering<'b, L> {
         self.b.seal_block(cont);
         self.push(Repr::Val(tag, bits))
     }
+    /// Jumps to `merge`, passing `x` in the merge's variables `value`.
+    fn pass(&mut self, value: (Variable, Variable), x: SymVal, merge: Block) {
+        let (t, v) = self.words(x);
+        self.b.def_var(value.0, t);
+        self.b.def_var(value.1, v);
+        self.b.ins().jump(merge, &[]);
+    }
     /// Emits, in the current block, the exit to the interpreter at deoptimization point `state`.
     fn exit_to_interpreter(&mut self, reason: &'static str, state: StateRef<'_>, how: Transfer) {
         self.write_back(false);
@@ -916,24 +930,22 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
     fn begin_if(&mut self, c: SymVal) {
         let c = self.cond(c);
         let (then, els, merge) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
-        self.b.append_block_param(merge, types::I64);
-        self.b.append_block_param(merge, types::I64);
+        let value = (self.b.declare_var(types::I64), self.b.declare_var(types::I64));
         self.b.ins().brif(c, then, &[], els, &[]);
         self.b.switch_to_block(then);
         self.b.seal_block(then);
-        self.ifs.push(IfArms { els, merge, was_dead: self.dead, then_tag: None, cond: c });
+        self.ifs.push(IfArms { els, merge, was_dead: self.dead, then_reached: false, value, cond: c });
         self.facts.push_scope();
         self.learn(c, true);
     }
     fn begin_else(&mut self, then: Option<SymVal>) {
         let Some(arms) = self.ifs.last() else { return };
-        let (els, merge, was_dead, cond) = (arms.els, arms.merge, arms.was_dead, arms.cond);
+        let (els, merge, was_dead, cond, value) = (arms.els, arms.merge, arms.was_dead, arms.cond, arms.value);
         match then {
             Some(x) => {
-                let (t, v) = self.words(x);
-                self.b.ins().jump(merge, &[t.into(), v.into()]);
+                self.pass(value, x, merge);
                 if let Some(arms) = self.ifs.last_mut() {
-                    arms.then_tag = Some(t);
+                    arms.then_reached = true;
                 }
             }
             None => self.close_dead(),
@@ -947,15 +959,8 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
     fn end_if(&mut self, els: Option<SymVal>) -> Option<SymVal> {
         let arms = self.ifs.pop()?;
         self.facts.pop_scope();
-        let mut tag = arms.then_tag;
         match els {
-            Some(x) => {
-                let (t, v) = self.words(x);
-                self.b.ins().jump(arms.merge, &[t.into(), v.into()]);
-                // The merge keeps a tag word both arms pass (or the else-arm's alone, when the
-                // then-arm left).
-                tag = if arms.then_tag.is_none_or(|a| a == t) { Some(t) } else { None };
-            }
+            Some(x) => self.pass(arms.value, x, arms.merge),
             None => self.close_dead(),
         }
         self.switch(arms.merge);
@@ -967,15 +972,13 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.dead = arms.was_dead;
         // When only one arm reaches the merge (the other returned or left), its side of the
         // condition holds after the if: after `if (n < 2) { return n; }`, `n >= 2`.
-        match (arms.then_tag.is_some(), els.is_some()) {
+        match (arms.then_reached, els.is_some()) {
             (false, true) => self.learn(arms.cond, false),
             (true, false) => self.learn(arms.cond, true),
             _ => {}
         }
-        let p = self.b.block_params(arms.merge).to_vec();
-        // A tag both arms agree on (or the only arm's) stays known after the merge.
-        let t = tag.filter(|&t| self.known_tag(t).is_some()).unwrap_or(p[0]);
-        Some(self.push(Repr::Val(t, p[1])))
+        let (t, v) = (self.var(arms.value.0), self.var(arms.value.1));
+        Some(self.push(Repr::Val(t, v)))
     }
     fn begin_loop(&mut self) {
         let (header, exit) = (self.b.create_block(), self.b.create_block());
@@ -1023,8 +1026,12 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.go_dead();
     }
     fn ret(&mut self, x: SymVal) {
-        if self.frames.len() > 1 {
-            return self.ret_from_inline(self.frames.len() - 2, x);
+        // An inlined callee's return is a jump to the value after the call.
+        if let Some(call) = self.frames.last().and_then(|f| f.inlined.as_ref()) {
+            let (value, ret) = (call.value, call.ret);
+            self.pass(value, x, ret);
+            self.go_dead();
+            return;
         }
         let (t, v) = self.words(x);
         if self.osr {
@@ -1161,27 +1168,41 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
             slots.push((t, v));
         }
         let ret = self.b.create_block();
-        self.b.append_block_param(ret, types::I64);
-        self.b.append_block_param(ret, types::I64);
-        let call = InlinedCall { target: target.id(), args: args.to_vec(), ret, ret_tag: None };
+        let value = (self.b.declare_var(types::I64), self.b.declare_var(types::I64));
+        let call = InlinedCall { target: target.id(), args: args.to_vec(), ret, abandoned: None, value };
         self.frames.push(FrameVars { slots, inlined: Some(call) });
         // The callee's returns merge after the call from wherever they are, so nothing learned
         // inside the callee is known after it (what slot variables learned merges by SSA).
         self.facts.push_scope();
     }
-    fn ret_from_inline(&mut self, level: usize, x: SymVal) {
-        let (t, v) = self.words(x);
+    fn abandon_inline(&mut self, level: usize) {
         let Some(call) = self.frames.get_mut(level + 1).and_then(|f| f.inlined.as_mut()) else {
-            self.out.broken.get_or_insert("a return from an inlined call that is not being emitted");
+            self.out.broken.get_or_insert("an abandoned inlined call that is not being emitted");
             return;
         };
-        // An inlined callee's return is a jump to the value after the call.
-        call.ret_tag = Some(match call.ret_tag {
-            None => Some(t),
-            Some(agreed) => agreed.filter(|&a| a == t),
-        });
-        let ret = call.ret;
-        self.b.ins().jump(ret, &[t.into(), v.into()]);
+        let blk = match call.abandoned {
+            Some(blk) => blk,
+            None => *call.abandoned.insert(self.b.create_block()),
+        };
+        self.b.ins().jump(blk, &[]);
+        self.go_dead();
+    }
+    fn call_instead(&mut self, level: usize, target: &CallTarget<L>, args: &[SymVal]) {
+        let Some(call) = self.frames.get(level + 1).and_then(|f| f.inlined.as_ref()) else {
+            self.out.broken.get_or_insert("a call instead of an inlined call that is not being emitted");
+            return;
+        };
+        let (abandoned, value, ret) = (call.abandoned, call.value, call.ret);
+        let Some(blk) = abandoned else { return };
+        self.close_dead();
+        self.switch(blk);
+        self.b.seal_block(blk);
+        // The abandoned paths meet here from anywhere in the copy: what they learned in it
+        // is not known (what slot variables learned merges by SSA).
+        self.facts.reset_scope();
+        let x = self.call(target, args);
+        // The call's value is the inlined call's.
+        self.pass(value, x, ret);
         self.go_dead();
     }
     fn end_inline(&mut self) -> Option<SymVal> {
@@ -1194,10 +1215,8 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
             self.dead = true;
             return None;
         }
-        let p = self.b.block_params(call.ret).to_vec();
-        // A tag every return agrees on stays known after the call.
-        let t = call.ret_tag.flatten().filter(|&t| self.known_tag(t).is_some()).unwrap_or(p[0]);
-        Some(self.push(Repr::Val(t, p[1])))
+        let (t, v) = (self.var(call.value.0), self.var(call.value.1));
+        Some(self.push(Repr::Val(t, v)))
     }
     fn call_indirect(&mut self, resolve: ResolveFn<L>, callee: SymVal, args: &[SymVal]) -> SymVal {
         self.out.calls += 1;

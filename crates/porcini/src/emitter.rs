@@ -170,9 +170,15 @@ pub trait Emitter<L: Language> {
     fn begin_inline(&mut self, target: &CallTarget<L>, args: &[SymVal]);
     /// Ends the inlined body: the value it returns, or `None` when no path returns.
     fn end_inline(&mut self) -> Option<SymVal>;
-    /// Makes `v` the value of the inlined call `level` (0: the outermost being emitted),
-    /// leaving the bodies inlined inside it; what follows is unreachable.
-    fn ret_from_inline(&mut self, level: usize, v: SymVal);
+    /// Abandons the inlined call `level` (0: the outermost being emitted), and the bodies
+    /// inlined inside it, on a path that would call: the path goes to where the call replacing
+    /// the copy is made (see [`Emitter::call_instead`]); what follows is unreachable.
+    fn abandon_inline(&mut self, level: usize);
+    /// Where the paths that abandoned the inlined call `level` meet, after its body: calls
+    /// `target` with `args` (the inlined call itself) and makes that call's value the inlined
+    /// call's value. Emitted once per copy, so a copy abandoned at several places makes the
+    /// call in one place.
+    fn call_instead(&mut self, level: usize, target: &CallTarget<L>, args: &[SymVal]);
     /// Calls the target `resolve` finds for `callee`.
     fn call_indirect(&mut self, resolve: ResolveFn<L>, callee: SymVal, args: &[SymVal]) -> SymVal;
     /// Calls a boundary function (never inlined).

@@ -210,9 +210,10 @@ impl<'a, L: Language> SymFrame<'a, L> {
             Ok(_) => {}
             Err(u) => self.leave(u),
         }
-        if self.inlines.pop().and_then(|i| i.bail).is_some_and(|b| b.taken) {
-            // The call made instead of the copy returns here, where the caller's state holds
-            // its value.
+        if let Some(bail) = self.inlines.pop().and_then(|i| i.bail).filter(|b| b.taken) {
+            // The paths that abandoned the copy meet at the one call made instead, which
+            // returns here, where the caller's state holds its value.
+            self.em.call_instead(self.inlines.len(), &bail.target, &bail.args);
             self.called = true;
         }
         if let Some(caller) = self.callers.pop() {
@@ -265,10 +266,10 @@ impl<'a, L: Language> SymFrame<'a, L> {
         Some(self.inline(target, args, bail))
     }
     /// At a guest call inside a partially inlined callee: abandons the outermost partial copy
-    /// being evaluated, with every copy inside it, by calling that callee itself with its
-    /// original arguments, and makes that call's value the inlined call's value. Everything the
-    /// abandoned copies did was pure. `None` where no partially inlined callee is being
-    /// evaluated.
+    /// being evaluated, with every copy inside it. After the copy's body, the paths that
+    /// abandoned it call that callee itself with its original arguments, and that call's value
+    /// is the inlined call's value (see `inline`). Everything the abandoned copies did was pure.
+    /// `None` where no partially inlined callee is being evaluated.
     fn bail_out_of_partial(&mut self) -> Option<Unwind<SymVal>> {
         if !self.open {
             return None;
@@ -281,9 +282,7 @@ impl<'a, L: Language> SymFrame<'a, L> {
         }
         let bail = self.inlines[level].bail.as_mut()?;
         bail.taken = true;
-        let (target, args) = (Rc::clone(&bail.target), bail.args.clone());
-        let x = self.em.call(&target, &args);
-        self.em.ret_from_inline(level, x);
+        self.em.abandon_inline(level);
         self.open = false;
         Some(Unwind::returning())
     }
@@ -803,7 +802,11 @@ impl<L: Language> Emitter<L> for Recording {
         self.depth += 1;
         self.returns.push(Vec::new());
     }
-    fn ret_from_inline(&mut self, level: usize, x: SymVal) {
+    fn abandon_inline(&mut self, level: usize) {
+        self.line(format!("abandon_inline {level}"));
+    }
+    fn call_instead(&mut self, level: usize, target: &CallTarget<L>, args: &[SymVal]) {
+        let x = self.call(target, args);
         self.line(format!("return_from_inline {level} {}", v(x)));
         if let Some(r) = self.returns.get_mut(level) {
             r.push(x);
