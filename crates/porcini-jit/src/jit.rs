@@ -5,6 +5,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::Instant;
 
+use cranelift_codegen::Context;
 use cranelift_codegen::ir::{AbiParam, Function, Signature, UserFuncName, types};
 use cranelift_codegen::isa::OwnedTargetIsa;
 use cranelift_codegen::settings::{self, Configurable};
@@ -32,6 +33,8 @@ struct State {
     module: Option<JITModule>,
     isa: OwnedTargetIsa,
     builder_context: FunctionBuilderContext,
+    /// The code generator's memory, for functions generated on the guest's thread.
+    codegen_context: Context,
     /// The compiler thread, started by the first background compilation (`None` before, and
     /// after it failed to start: code is then generated on the guest's thread).
     worker: Option<Worker>,
@@ -68,6 +71,7 @@ impl Jit {
                 module: Some(module),
                 isa,
                 builder_context: FunctionBuilderContext::new(),
+                codegen_context: Context::new(),
                 worker: None,
                 worker_failed: false,
                 in_flight: 0,
@@ -171,7 +175,7 @@ impl Jit {
             lowering.speculate_slot_tags(target, slots);
             // What the loop does, found by partially evaluating it once into a record first:
             // whether it calls anything, which slots it writes.
-            let mut survey = Recording::default();
+            let mut survey = Recording::counting();
             if SymFrame::new(rt, &mut survey).record_loop(node).is_ok() {
                 lowering.pin_invariant_slots(&survey, slots);
             }
@@ -230,7 +234,7 @@ impl Jit {
                 }
             }
         }
-        let generated = generate(&*st.isa, func, id).map_err(CompileError::Backend)?;
+        let generated = generate(&*st.isa, &mut st.codegen_context, func, id).map_err(CompileError::Backend)?;
         code.complete(load(module, id, generated)?);
         Ok(Compilation::Ready(code))
     }

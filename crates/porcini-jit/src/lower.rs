@@ -23,9 +23,11 @@
 //! values of every waiting frame, to the runtime, which rebuilds the callee's frame.
 //!
 //! Exits. A failed speculation branches to a cold block that spills the slots, stores the frame
-//! state's live values in a stack slot and calls [`porcini::compiled::deoptimize`], whose result
-//! (the interpreter finishing the activation) becomes the function's. A guest error returned by a
-//! call branches to one shared block that returns "unwinding".
+//! state's live values that are not known at compile time in the stack slot all exits share, and
+//! jumps to the one block that calls [`porcini::compiled::deoptimize`], whose result (the
+//! interpreter finishing the activation) becomes the function's. A guest error returned by a call
+//! branches to one shared block that returns "unwinding". Compile time grows with the IR, so what
+//! every exit would repeat is emitted once.
 
 use std::collections::HashMap;
 use std::marker::PhantomData;

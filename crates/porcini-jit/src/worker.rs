@@ -36,11 +36,14 @@ pub(crate) struct Generated {
     pub ms: f64,
 }
 
-/// Generates the machine code of `func`, declared in the module as `id`. A panic inside the code
+/// Generates the machine code of `func`, declared in the module as `id`, in `ctx`, which keeps
+/// the code generator's memory from one function to the next (most of it is allocated anew per
+/// function otherwise, a good part of a small function's cost). A panic inside the code
 /// generator is caught and reported like any other failure: the unit then stays interpreted.
-pub(crate) fn generate(isa: &dyn TargetIsa, func: Function, id: FuncId) -> Result<Generated, String> {
+pub(crate) fn generate(isa: &dyn TargetIsa, ctx: &mut Context, func: Function, id: FuncId) -> Result<Generated, String> {
     let start = Instant::now();
-    let mut ctx = Context::for_function(func);
+    ctx.clear();
+    ctx.func = func;
     let run = std::panic::catch_unwind(AssertUnwindSafe(|| {
         ctx.compile(isa, &mut ControlPlane::default()).map_err(|e| format!("{:?}", e.inner))?;
         let compiled = ctx.compiled_code().ok_or("the code generator produced no code")?;
@@ -52,6 +55,8 @@ pub(crate) fn generate(isa: &dyn TargetIsa, func: Function, id: FuncId) -> Resul
     let (bytes, alignment, relocs) = match run {
         Ok(r) => r?,
         Err(panic) => {
+            // What the panic left in the context is not trusted again.
+            *ctx = Context::new();
             let what = panic.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| panic.downcast_ref::<String>().cloned());
             return Err(format!("the code generator panicked: {}", what.unwrap_or_default()));
         }
@@ -90,11 +95,12 @@ impl Worker {
         let stop = Arc::new(AtomicBool::new(false));
         let stopped = stop.clone();
         let thread = std::thread::Builder::new().name("porcini-compiler".into()).spawn(move || {
+            let mut ctx = Context::new();
             for job in inbox {
                 if stopped.load(Ordering::Relaxed) {
                     break;
                 }
-                let result = generate(&*isa, job.func, job.id);
+                let result = generate(&*isa, &mut ctx, job.func, job.id);
                 if outbox.send(Finished { ticket: job.ticket, id: job.id, result }).is_err() {
                     break;
                 }

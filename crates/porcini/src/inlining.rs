@@ -122,7 +122,7 @@ impl Inliner {
             inlined: 0,
             trials: std::mem::take(&mut self.trials),
         };
-        let mut record = Recording::default();
+        let mut record = Recording::counting();
         let mut stage = SymFrame::new(rt, &mut record).with_inliner(Some(nested));
         let ok = stage.record_root(target.root()).is_ok();
         if let Some(nested) = stage.into_inliner() {
@@ -142,7 +142,7 @@ impl Inliner {
         } else {
             None
         };
-        let trial = kind.filter(|_| ok).map(|kind| Trial { size: record.lines().len(), kind });
+        let trial = kind.filter(|_| ok).map(|kind| Trial { size: record.size(), kind });
         self.trials.insert(target.id(), trial);
         trial
     }

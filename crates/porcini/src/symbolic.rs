@@ -544,6 +544,10 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
 #[derive(Default, Debug)]
 pub struct Recording {
     lines: Vec<String>,
+    /// Lines recorded, kept as text or not.
+    size: usize,
+    /// Only counts are kept, not the text (see [`Recording::counting`]).
+    counting: bool,
     /// Guest calls recorded (direct and indirect; boundaries are not guest calls).
     calls: usize,
     /// Boundary calls recorded.
@@ -571,9 +575,18 @@ pub struct Recording {
 }
 
 impl Recording {
-    /// The recorded lines.
+    /// A record that keeps what the record's counts and questions answer, without the text of
+    /// its lines: what an inlining trial or a loop's survey needs, at a fraction of the cost.
+    pub fn counting() -> Recording {
+        Recording { counting: true, ..Recording::default() }
+    }
+    /// The recorded lines (none in a [`Recording::counting`] record).
     pub fn lines(&self) -> &[String] {
         &self.lines
+    }
+    /// The number of lines recorded: operations and control flow.
+    pub fn size(&self) -> usize {
+        self.size
     }
     /// Guest calls recorded (direct and indirect).
     pub fn calls(&self) -> usize {
@@ -619,17 +632,21 @@ impl Recording {
         }
         s
     }
-    fn line(&mut self, text: String) {
-        self.lines.push(format!("{}{}", "  ".repeat(self.depth), text));
+    /// Records a line; its text is only made when the record keeps text.
+    fn line(&mut self, text: impl FnOnce() -> String) {
+        self.size += 1;
+        if !self.counting {
+            self.lines.push(format!("{}{}", "  ".repeat(self.depth), text()));
+        }
     }
-    fn op(&mut self, text: String) -> SymVal {
+    fn op(&mut self, text: impl FnOnce() -> String) -> SymVal {
         self.next += 1;
         let r = SymVal(self.next);
-        self.line(format!("{} = {text}", v(r)));
+        self.line(|| format!("{} = {}", v(r), text()));
         r
     }
     fn op2(&mut self, name: &str, a: SymVal, b: SymVal) -> SymVal {
-        self.op(format!("{name} {}, {}", v(a), v(b)))
+        self.op(|| format!("{name} {}, {}", v(a), v(b)))
     }
 }
 
@@ -655,28 +672,28 @@ fn list(args: &[SymVal]) -> String {
 
 impl<L: Language> Emitter<L> for Recording {
     fn konst(&mut self, val: Value) -> SymVal {
-        self.op(format!("const {val:?}"))
+        self.op(|| format!("const {val:?}"))
     }
     fn i64_const(&mut self, x: i64) -> SymVal {
-        self.op(format!("i64 {x}"))
+        self.op(|| format!("i64 {x}"))
     }
     fn bool_const(&mut self, b: bool) -> SymVal {
-        self.op(format!("bool {b}"))
+        self.op(|| format!("bool {b}"))
     }
     fn has_tag(&mut self, x: SymVal, tag: Tag) -> SymVal {
-        self.op(format!("has_tag {}, {tag:?}", v(x)))
+        self.op(|| format!("has_tag {}, {tag:?}", v(x)))
     }
     fn unbox_i64(&mut self, x: SymVal) -> SymVal {
-        self.op(format!("unbox_i64 {}", v(x)))
+        self.op(|| format!("unbox_i64 {}", v(x)))
     }
     fn unbox_bool(&mut self, x: SymVal) -> SymVal {
-        self.op(format!("unbox_bool {}", v(x)))
+        self.op(|| format!("unbox_bool {}", v(x)))
     }
     fn box_i64(&mut self, x: SymVal) -> SymVal {
-        self.op(format!("box_i64 {}", v(x)))
+        self.op(|| format!("box_i64 {}", v(x)))
     }
     fn box_bool(&mut self, x: SymVal) -> SymVal {
-        self.op(format!("box_bool {}", v(x)))
+        self.op(|| format!("box_bool {}", v(x)))
     }
     fn arith(&mut self, op: ArithOp, a: SymVal, b: SymVal) -> (SymVal, SymVal) {
         let (name, fails) = match op {
@@ -688,7 +705,7 @@ impl<L: Language> Emitter<L> for Recording {
         let r = self.op2(name, a, b);
         let f = match fails {
             Some(f) => self.op2(f, a, b),
-            None => self.op(format!("overflow {}", v(r))),
+            None => self.op(|| format!("overflow {}", v(r))),
         };
         (r, f)
     }
@@ -701,7 +718,7 @@ impl<L: Language> Emitter<L> for Recording {
         self.op2(name, a, b)
     }
     fn not(&mut self, b: SymVal) -> SymVal {
-        self.op(format!("not {}", v(b)))
+        self.op(|| format!("not {}", v(b)))
     }
     fn logic(&mut self, op: LogicOp, a: SymVal, b: SymVal) -> SymVal {
         self.op2(if op == LogicOp::And { "and" } else { "or" }, a, b)
@@ -711,32 +728,32 @@ impl<L: Language> Emitter<L> for Recording {
     }
     fn deopt_unless(&mut self, holds: SymVal, reason: &'static str, state: StateRef<'_>, how: Transfer) {
         let op = if how == Transfer::Invalidate { "deopt_unless" } else { "transfer_unless" };
-        self.line(format!("{op} {} \"{reason}\" {}", v(holds), state_text(state)));
+        self.line(|| format!("{op} {} \"{reason}\" {}", v(holds), state_text(state)));
     }
     fn deopt(&mut self, reason: &'static str, state: StateRef<'_>, how: Transfer) {
         let op = if how == Transfer::Invalidate { "deopt_invalidate" } else { "transfer" };
-        self.line(format!("{op} \"{reason}\" {}", state_text(state)));
+        self.line(|| format!("{op} \"{reason}\" {}", state_text(state)));
     }
     fn check_valid(&mut self, state: StateRef<'_>) {
-        self.line(format!("check_valid {}", state_text(state)));
+        self.line(|| format!("check_valid {}", state_text(state)));
     }
     fn assume(&mut self, a: &Assumption) {
-        self.line(format!("assume \"{}\"", a.name()));
+        self.line(|| format!("assume \"{}\"", a.name()));
     }
     fn begin_if(&mut self, c: SymVal) {
-        self.line(format!("if {} {{", v(c)));
+        self.line(|| format!("if {} {{", v(c)));
         self.depth += 1;
     }
     fn begin_else(&mut self, then: Option<SymVal>) {
         self.depth -= 1;
-        self.line(format!("}} else {{{}", if then.is_some() { "" } else { "  ; then-arm left" }));
+        self.line(|| format!("}} else {{{}", if then.is_some() { "" } else { "  ; then-arm left" }));
         self.depth += 1;
         self.then_values.push(then);
     }
     fn end_if(&mut self, els: Option<SymVal>) -> Option<SymVal> {
         self.depth -= 1;
         let then = self.then_values.pop().flatten();
-        self.line(format!("}}{}", if els.is_some() { "" } else { "  ; else-arm left" }));
+        self.line(|| format!("}}{}", if els.is_some() { "" } else { "  ; else-arm left" }));
         match (then, els) {
             (Some(x), Some(y)) => Some(self.op2("phi", x, y)),
             (Some(x), None) | (None, Some(x)) => Some(x),
@@ -745,21 +762,21 @@ impl<L: Language> Emitter<L> for Recording {
     }
     fn begin_loop(&mut self) {
         self.loops += 1;
-        self.line("loop {".to_string());
+        self.line(|| "loop {".to_string());
         self.depth += 1;
     }
     fn loop_test(&mut self, c: SymVal) {
-        self.line(format!("break_unless {}", v(c)));
+        self.line(|| format!("break_unless {}", v(c)));
     }
     fn end_loop(&mut self, _completed: bool) {
         self.depth -= 1;
-        self.line("}".to_string());
+        self.line(|| "}".to_string());
     }
     fn exit_loop(&mut self, exit: LoopExit) {
-        self.line(if exit == LoopExit::Break { "break" } else { "continue" }.to_string());
+        self.line(|| if exit == LoopExit::Break { "break" } else { "continue" }.to_string());
     }
     fn ret(&mut self, x: SymVal) {
-        self.line(format!("return {}", v(x)));
+        self.line(|| format!("return {}", v(x)));
         match self.returns.last_mut() {
             Some(r) => r.push(x),
             None => {
@@ -769,45 +786,45 @@ impl<L: Language> Emitter<L> for Recording {
         }
     }
     fn read_arg(&mut self, i: u32) -> SymVal {
-        self.op(format!("arg {i}"))
+        self.op(|| format!("arg {i}"))
     }
     fn read_slot(&mut self, slot: SlotId) -> SymVal {
-        self.op(format!("read_slot {}", slot.0))
+        self.op(|| format!("read_slot {}", slot.0))
     }
     fn write_slot(&mut self, slot: SlotId, x: SymVal) {
         if !self.writes.contains(&slot.0) {
             self.writes.push(slot.0);
         }
-        self.line(format!("write_slot {}, {}", slot.0, v(x)));
+        self.line(|| format!("write_slot {}, {}", slot.0, v(x)));
     }
     fn load_shape(&mut self, obj: SymVal) -> SymVal {
-        self.op(format!("load_shape {}", v(obj)))
+        self.op(|| format!("load_shape {}", v(obj)))
     }
     fn load_property(&mut self, obj: SymVal, index: u32) -> SymVal {
-        self.op(format!("load_property {}, {index}", v(obj)))
+        self.op(|| format!("load_property {}, {index}", v(obj)))
     }
     fn store_property(&mut self, obj: SymVal, index: u32, x: SymVal) {
         self.effects += 1;
-        self.line(format!("store_property {}, {index}, {}", v(obj), v(x)));
+        self.line(|| format!("store_property {}, {index}, {}", v(obj), v(x)));
     }
     fn call(&mut self, target: &CallTarget<L>, args: &[SymVal]) -> SymVal {
         self.calls += 1;
         if target.root().is_internal() {
             self.frame_calls += 1;
         }
-        self.op(format!("call {}({})", target.name(), list(args)))
+        self.op(|| format!("call {}({})", target.name(), list(args)))
     }
     fn begin_inline(&mut self, target: &CallTarget<L>, args: &[SymVal]) {
-        self.line(format!("inline {}({}) {{", target.name(), list(args)));
+        self.line(|| format!("inline {}({}) {{", target.name(), list(args)));
         self.depth += 1;
         self.returns.push(Vec::new());
     }
     fn abandon_inline(&mut self, level: usize) {
-        self.line(format!("abandon_inline {level}"));
+        self.line(|| format!("abandon_inline {level}"));
     }
     fn call_instead(&mut self, level: usize, target: &CallTarget<L>, args: &[SymVal]) {
         let x = self.call(target, args);
-        self.line(format!("return_from_inline {level} {}", v(x)));
+        self.line(|| format!("return_from_inline {level} {}", v(x)));
         if let Some(r) = self.returns.get_mut(level) {
             r.push(x);
         }
@@ -815,25 +832,25 @@ impl<L: Language> Emitter<L> for Recording {
     fn end_inline(&mut self) -> Option<SymVal> {
         self.depth -= 1;
         let returned = self.returns.pop().unwrap_or_default();
-        self.line("}".to_string());
+        self.line(|| "}".to_string());
         match returned.as_slice() {
             [] => None,
             [x] => Some(*x),
-            many => Some(self.op(format!("phi {}", list(many)))),
+            many => Some(self.op(|| format!("phi {}", list(many)))),
         }
     }
     fn call_indirect(&mut self, _resolve: ResolveFn<L>, callee: SymVal, args: &[SymVal]) -> SymVal {
         self.calls += 1;
         self.frame_calls += 1;
-        self.op(format!("call_indirect {}({})", v(callee), list(args)))
+        self.op(|| format!("call_indirect {}({})", v(callee), list(args)))
     }
     fn call_boundary(&mut self, name: &'static str, _site: BoundarySite<L>, args: &[SymVal]) -> SymVal {
         self.boundaries += 1;
         self.effects += 1;
         self.frame_calls += 1;
-        self.op(format!("call_boundary {name}({})", list(args)))
+        self.op(|| format!("call_boundary {name}({})", list(args)))
     }
     fn dead(&mut self) -> SymVal {
-        self.op("dead".to_string())
+        self.op(|| "dead".to_string())
     }
 }
