@@ -660,3 +660,34 @@ pub unsafe extern "C" fn object_store(tag: u64, bits: u64, index: u64, vtag: u64
         o.set_slot(index as u32, v);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A point with `vals` boxed live values (two words each), `known` of their words known.
+    fn point(vals: usize, known: &[(u32, u64)]) -> DeoptPoint {
+        DeoptPoint {
+            path: Box::new([]),
+            kinds: vec![LiveKind::Val; vals].into(),
+            inlined: Box::new([]),
+            reason: "test",
+            how: Transfer::Keep,
+            known: known.into(),
+        }
+    }
+
+    #[test]
+    fn known_words_go_back_in_their_places() {
+        let check = |known: &[(u32, u64)], stored: &[u64], expect: &[u64]| {
+            let p = point(2, known);
+            assert_eq!(p.stored_words(), stored.len(), "{known:?}");
+            assert_eq!(p.all_words(stored), expect, "{known:?}");
+        };
+        check(&[], &[1, 2, 3, 4], &[1, 2, 3, 4]);
+        check(&[(0, 9)], &[2, 3, 4], &[9, 2, 3, 4]);
+        check(&[(1, 9), (2, 8)], &[1, 4], &[1, 9, 8, 4]);
+        check(&[(3, 9)], &[1, 2, 3], &[1, 2, 3, 9]);
+        check(&[(0, 5), (1, 6), (2, 7), (3, 8)], &[], &[5, 6, 7, 8]);
+    }
+}
