@@ -650,14 +650,12 @@ impl<'b, L: Language> Lowering<'b, L> {
         } else {
             // One stack slot, as large as the largest exit's words, serves every exit: an exit
             // never returns to the code, so no two use it at once.
-            let size = stored.len() as u32 * 8;
-            let slot = match self.deopt_slot {
-                Some(slot) => slot,
-                None => self.b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, size, 3)),
-            };
-            self.deopt_slot = Some(slot);
-            let data = &mut self.b.func.sized_stack_slots[slot];
-            data.size = data.size.max(size);
+            let b = &mut self.b;
+            let slot = *self
+                .deopt_slot
+                .get_or_insert_with(|| b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, 0, 3)));
+            let data = &mut b.func.sized_stack_slots[slot];
+            data.size = data.size.max(stored.len() as u32 * 8);
             for (i, w) in stored.into_iter().enumerate() {
                 self.b.ins().stack_store(types::I64, w, slot, i as i32 * 8);
             }
