@@ -67,6 +67,10 @@ pub(crate) struct Contexts {
     merges: FxHashMap<u64, CtxId>,
     /// How many merges have not been found in `merges`, ever: a measure of the work done.
     merges_done: u64,
+    /// How many pairs of nodes those merges visited, ever: a merge walks down two stacks while
+    /// their tops agree, so this is what merging deep contexts costs (see
+    /// [`super::ParseWork`]).
+    merge_steps: u64,
 }
 
 /// The key of a single node in the interning table.
@@ -89,6 +93,7 @@ impl Contexts {
             arrays: FxHashMap::default(),
             merges: FxHashMap::default(),
             merges_done: 0,
+            merge_steps: 0,
         }
     }
 
@@ -108,6 +113,11 @@ impl Contexts {
     /// How many merges were computed rather than found (ever; it only grows).
     pub(crate) fn merges_done(&self) -> u64 {
         self.merges_done
+    }
+
+    /// How many pairs of nodes merges have visited (ever; it only grows).
+    pub(crate) fn merge_steps(&self) -> u64 {
+        self.merge_steps
     }
 
     /// The id of the single node `ret` over `parent`, interning it if new.
@@ -222,6 +232,7 @@ impl Contexts {
         let mut chain: SmallVec<[Pair; 16]> = SmallVec::new();
         let (mut x, mut y) = (a, b);
         let mut result = loop {
+            self.merge_steps += 1;
             if x == y {
                 break x;
             }
@@ -279,6 +290,7 @@ impl Contexts {
         }
         merged.extend((i..na).map(|k| self.raw_entry(a, k)));
         merged.extend((j..nb).map(|k| self.raw_entry(b, k)));
+        self.merge_steps += merged.len() as u64;
         self.node_from_entries(&merged)
     }
 }

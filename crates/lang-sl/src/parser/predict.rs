@@ -189,6 +189,8 @@ pub(crate) struct Predictor {
     set_ids: FxHashMap<Signature, u32>,
     /// Memoized rule returns for full-context closures.
     returns: Returns,
+    /// Steps of look-ahead taken, ever (see [`super::ParseWork`]).
+    steps: u64,
 }
 
 impl Predictor {
@@ -198,7 +200,18 @@ impl Predictor {
             memo: FxHashMap::default(),
             set_ids: FxHashMap::default(),
             returns: Returns::default(),
+            steps: 0,
         }
+    }
+
+    /// How many steps of look-ahead predictions have taken so far (each matches one token).
+    pub(crate) fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    /// How many configurations closures have visited so far.
+    pub(crate) fn closure_steps(&self) -> u64 {
+        self.returns.visited()
     }
 
     /// Forgets everything that refers to interned contexts (call together with
@@ -257,6 +270,7 @@ impl Predictor {
         let mut i = start;
         let mut eof_steps = 0;
         loop {
+            self.steps += 1;
             let t = ts.get(i)?.kind;
             let Some(reach) = compute_reach(atn, ctxs, &mut self.returns, &prev, t, false) else {
                 return Ok(Sll::Done(match prev.alt_that_finished_rule(atn, ctxs) {
@@ -329,6 +343,7 @@ impl Predictor {
                 return Ok(None);
             }
             budget.steps -= 1;
+            self.steps += 1;
             visited.push(key);
             let t = ts.get(i)?.kind;
             self.returns.start_step();
@@ -478,14 +493,15 @@ fn close(
             set.add(Config { state, ctx, ..config }, ctxs)
         });
     } else {
-        closure(atn, ctxs, config, set, busy, false, eof_as_epsilon);
+        let visited = closure(atn, ctxs, config, set, busy, false, eof_as_epsilon);
+        returns.count(visited);
     }
 }
 
 /// Adds to `set` every configuration reachable from `config` without consuming input (ANTLR's
 /// `closure`), iteratively because the walk can return through arbitrarily deep stacks. SLL
 /// prediction uses it; full-context prediction uses the memoized walk of `returns`, which tests
-/// check against this one.
+/// check against this one. Returns how many configurations it visited.
 fn closure(
     atn: &Atn,
     ctxs: &mut Contexts,
@@ -494,9 +510,11 @@ fn closure(
     busy: &mut Busy,
     full: bool,
     eof_as_epsilon: bool,
-) {
+) -> usize {
     let mut work = vec![config];
+    let mut visited = 0;
     while let Some(c) = work.pop() {
+        visited += 1;
         if atn.is_stop(c.state) {
             if !ctxs.is_empty(c.ctx) {
                 // Return into every invocation the context records (last pushed first, so they
@@ -519,6 +537,7 @@ fn closure(
         }
         follow_edges(atn, ctxs, c, busy, eof_as_epsilon, set, &mut work);
     }
+    visited
 }
 
 /// ANTLR's `closure_`: records `c` if it can consume input, then queues its epsilon successors

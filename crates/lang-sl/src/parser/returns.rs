@@ -66,6 +66,10 @@ pub(super) struct Returns {
     exits: Vec<Reached>,
     stack: Vec<Pending>,
     spare: Vec<Vec<Reached>>,
+    /// Configurations visited by closures, ever: states popped by walks, entries of lists read
+    /// or copied into other lists, and what plain closures report through [`Returns::count`]. It is never cleared, so
+    /// that it measures a whole parse (see [`super::ParseWork`]).
+    visited: u64,
 }
 
 impl Returns {
@@ -88,6 +92,17 @@ impl Returns {
             self.index.remove(&key);
         }
         self.step.clear();
+    }
+
+    /// Counts `n` configurations visited by a closure that does not go through this memo (SLL
+    /// prediction's plain walk).
+    pub(super) fn count(&mut self, n: usize) {
+        self.visited += n as u64;
+    }
+
+    /// How many configurations closures have visited so far.
+    pub(super) fn visited(&self) -> u64 {
+        self.visited
     }
 
     fn span(&self, key: &Key) -> Option<Span> {
@@ -115,10 +130,11 @@ impl Returns {
         if atn.is_stop(state) {
             exits.push((state, ctx));
         } else {
-            walk(atn, ctxs, state, ctx, eof_as_epsilon, &mut self.work, emit, &mut exits);
+            self.visited += walk(atn, ctxs, state, ctx, eof_as_epsilon, &mut self.work, emit, &mut exits);
         }
         for &(stop, base) in &exits {
             let span = self.returns(atn, ctxs, (stop, base, eof_as_epsilon));
+            self.visited += span.len as u64;
             for &r in self.list(span) {
                 emit(ctxs, r);
             }
@@ -164,7 +180,7 @@ impl Returns {
         for i in 0..ctxs.entry_count(ctx) {
             match ctxs.entry(ctx, i) {
                 Entry::Return { state, parent } => {
-                    walk(atn, ctxs, state, parent, eof, &mut self.work, &mut add, &mut exits);
+                    self.visited += walk(atn, ctxs, state, parent, eof, &mut self.work, &mut add, &mut exits);
                 }
                 Entry::EmptyStack => add(ctxs, (stop, CtxId::EMPTY)),
             }
@@ -187,6 +203,7 @@ impl Returns {
             _ => {
                 for &(s, c) in &done.exits {
                     if let Some(span) = self.span(&(s, c, eof)) {
+                        self.visited += span.len as u64;
                         for &r in self.list(span) {
                             add_merged(&mut done.reached, ctxs, r);
                         }
@@ -229,7 +246,7 @@ fn add_merged(list: &mut Vec<Reached>, ctxs: &mut Contexts, (state, ctx): Reache
 /// go to `emit`, and reaching the rule's stop state with `base` itself (returning to whatever
 /// `base` records) is noted in `exits` for the caller to resolve. Rules entered on the way
 /// return inline: their contexts are pushes on `base` with the one return state just pushed.
-/// `work` is scratch space.
+/// `work` is scratch space. Returns how many states the walk visited.
 #[allow(clippy::too_many_arguments, reason = "the scratch buffers are threaded through")]
 fn walk(
     atn: &Atn,
@@ -240,13 +257,15 @@ fn walk(
     work: &mut Vec<Reached>,
     emit: &mut impl FnMut(&mut Contexts, Reached),
     exits: &mut Vec<Reached>,
-) {
+) -> u64 {
     work.clear();
     work.push((state, base));
     // Matching end of input as an epsilon edge can lead back to a state already walked (with
     // the same context); those edges are followed once.
     let mut eof_seen: Vec<Reached> = Vec::new();
+    let mut visited = 0;
     while let Some((s, c)) = work.pop() {
+        visited += 1;
         if atn.is_stop(s) {
             if c == base {
                 if !exits.contains(&(s, c)) {
@@ -283,5 +302,5 @@ fn walk(
             }
         }
     }
+    visited
 }
-

@@ -1,0 +1,7 @@
+//! The launcher's integration tests, which run the `porcini` binary as a process, one module per
+//! area, built as a single test binary so that the workspace's tests link once per crate rather
+//! than once per file.
+
+mod bad_input;
+mod conformance;
+mod splitting;

@@ -1,0 +1,10 @@
+//! The JIT's integration tests, one module per area, built as a single test binary: each binary
+//! links the engine and Cranelift anew, so one binary per file would multiply the link time of
+//! `cargo test` for nothing.
+
+mod background;
+mod calls;
+mod deopt;
+mod deopt_cycle;
+mod ir;
+mod traces;
