@@ -403,16 +403,25 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
     ) -> Result<SymVal, Unwind<SymVal>> {
         let reachable = self.open;
         let live = self.live.len();
+        // Arguments pushed before the branch belong to both arms: a call in the then-arm takes
+        // them (a polymorphic call site calls its first cached target there), and the else-arm,
+        // which in the interpreter runs instead of it, must find them all the same.
+        let args = self.args.clone();
         self.em.begin_if(c);
         let a = then(self);
         self.live.truncate(live);
         let first_kind = a.as_ref().err().map(|u| u.kind());
         let a = self.arm_value(a);
+        let then_args = std::mem::replace(&mut self.args, args);
         self.open = reachable;
         self.em.begin_else(a);
         let b = els(self);
         self.live.truncate(live);
         let b = self.arm_value(b);
+        if b.is_none() && a.is_some() {
+            // Only the then-arm falls through, so what follows continues from its arguments.
+            self.args = then_args;
+        }
         let merged = self.em.end_if(b);
         self.open = reachable && merged.is_some();
         match merged {

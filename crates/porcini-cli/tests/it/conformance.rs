@@ -11,14 +11,17 @@ use std::process::{Command, Stdio};
 /// The engine modes every case runs in: default (the JIT compiles hot targets, and splitting is
 /// on); compiling every target on its first call, synchronously; interpreter only; compiling
 /// immediately under GC stress, which collects at every allocation, compiled code's included;
-/// and splitting off, which must not change what a program prints. The modes that compile
-/// every target also verify the IR of each compilation.
+/// splitting off and inlining off, which must not change what a program prints; and loops
+/// replaced by compiled code after a few iterations (on-stack replacement), synchronously. The
+/// modes that compile every target also verify the IR of each compilation.
 const MODES: &[&[&str]] = &[
     &[],
     &["--engine.CompileImmediately", "--engine.BackgroundCompilation=false", "--engine.VerifyIR"],
     &["--engine.Compilation=false"],
     &["--engine.CompileImmediately", "--engine.BackgroundCompilation=false", "--engine.GCStress", "--engine.VerifyIR"],
     &["--engine.Splitting=false"],
+    &["--engine.CompileImmediately", "--engine.BackgroundCompilation=false", "--engine.Inlining=false"],
+    &["--engine.OSRCompilationThreshold=10", "--engine.BackgroundCompilation=false", "--engine.VerifyIR"],
 ];
 
 fn normalise(text: &str) -> String {
