@@ -61,26 +61,50 @@ enum Bound {
     AtLeast(i64),
 }
 
+/// The words (tag, payload) of a value.
+type Words = (ir::Value, ir::Value);
+
+/// One change to the facts, recorded so that leaving a scope can take it back.
+#[derive(Clone, Copy, Debug)]
+enum Undo {
+    /// A fact about a tag word was added (the last of its list).
+    Tag(ir::Value),
+    /// A condition became known, replacing what was known of it.
+    Cond(ir::Value, Option<bool>),
+    /// A bound on an integer was added (the last of its list).
+    Bound(ir::Value),
+    /// An object's shape became known, replacing what was known of it (with its generation).
+    Shape(ir::Value, Option<(u32, ir::Value)>),
+    /// A slot cell's contents changed from what is recorded here.
+    Cell(usize, Option<Words>),
+}
+
 /// See the module documentation.
+///
+/// Facts are kept in maps, so that a query costs the same however many facts the path has
+/// gathered (a function of thousands of guards asks as many questions), and every change is
+/// logged, so that leaving a scope undoes exactly the changes made in it, however many facts
+/// the enclosing scopes hold.
 #[derive(Default)]
 pub(crate) struct Facts {
     tests: HashMap<ir::Value, Test>,
-    /// Tag words known to hold (`true`) or not to hold (`false`) a tag.
-    tags: Vec<(ir::Value, Tag, bool)>,
-    /// Objects (payload words) known to have a shape (a constant).
-    shapes: Vec<(ir::Value, ir::Value)>,
+    /// Tag words known to hold (`true`) or not to hold (`false`) tags, in the order learned.
+    tags: HashMap<ir::Value, Vec<(Tag, bool)>>,
+    /// Objects (payload words) known to have a shape (a constant), with the generation of the
+    /// shape facts they were learned in: forgetting every shape starts a new generation.
+    shapes: HashMap<ir::Value, (u32, ir::Value)>,
+    shape_generation: u32,
     /// Conditions known to hold (`true`) or to fail.
-    conds: Vec<(ir::Value, bool)>,
+    conds: HashMap<ir::Value, bool>,
     /// Integers known to be at most or at least a constant: from a comparison with one, or
     /// from being less than another integer (so below `i64::MAX`) or greater (above
     /// `i64::MIN`). Adding a constant within the bound cannot overflow.
-    bounds: Vec<(ir::Value, Bound)>,
-    /// Where each open scope's facts start (tags, shapes, conditions, bounds).
-    scopes: Vec<(usize, usize, usize, usize)>,
+    bounds: HashMap<ir::Value, Vec<Bound>>,
+    /// The changes made, in order; each open scope starts at a position of it.
+    log: Vec<Undo>,
+    scopes: Vec<usize>,
     /// The words (tag, payload) each slot cell of the activation is known to hold.
-    cells: Vec<Option<(ir::Value, ir::Value)>>,
-    /// The cells as each open scope found them, less those a finished arm of it stored into.
-    cell_scopes: Vec<Vec<Option<(ir::Value, ir::Value)>>>,
+    cells: Vec<Option<Words>>,
     /// Inline property slots (object payload word, index) and the tag word they hold.
     props: Vec<(ir::Value, u32, ir::Value)>,
 }
@@ -96,34 +120,33 @@ impl Facts {
     }
     /// Whether the tag word `t` holds `tag`, if known.
     pub(crate) fn tag_is(&self, t: ir::Value, tag: Tag) -> Option<bool> {
-        self.tags.iter().rev().find_map(|&(v, k, holds)| match (v == t, holds) {
-            (true, true) => Some(k == tag),
-            (true, false) if k == tag => Some(false),
-            _ => None,
+        self.tags.get(&t)?.iter().rev().find_map(|&(k, holds)| match holds {
+            true => Some(k == tag),
+            false if k == tag => Some(false),
+            false => None,
         })
     }
     /// The tag (its number) the tag word `t` is known to hold, if a passed guard proved one.
     pub(crate) fn proved_tag(&self, t: ir::Value) -> Option<usize> {
-        self.tags.iter().rev().find(|&&(v, _, holds)| v == t && holds).map(|&(_, tag, _)| tag as usize)
+        self.tags.get(&t)?.iter().rev().find(|&&(_, holds)| holds).map(|&(tag, _)| tag as usize)
     }
     /// Whether the condition `c` holds, if known (a guard on it passed, or a branch on it was
     /// taken, on the path being emitted).
     pub(crate) fn cond_is(&self, c: ir::Value) -> Option<bool> {
-        self.conds.iter().rev().find(|&&(k, _)| k == c).map(|&(_, holds)| holds)
+        self.conds.get(&c).copied()
     }
     /// Whether adding `c` to the integer `x` is known not to overflow.
     pub(crate) fn adds_safely(&self, x: ir::Value, c: i64) -> bool {
-        self.bounds.iter().any(|&(v, bound)| {
-            v == x
-                && match bound {
-                    Bound::AtMost(hi) => c >= 0 && hi.checked_add(c).is_some(),
-                    Bound::AtLeast(lo) => c <= 0 && lo.checked_add(c).is_some(),
-                }
+        self.bounds.get(&x).is_some_and(|bounds| {
+            bounds.iter().any(|&bound| match bound {
+                Bound::AtMost(hi) => c >= 0 && hi.checked_add(c).is_some(),
+                Bound::AtLeast(lo) => c <= 0 && lo.checked_add(c).is_some(),
+            })
         })
     }
     /// The shape of the object `obj`, if known.
     pub(crate) fn shape_of(&self, obj: ir::Value) -> Option<ir::Value> {
-        self.shapes.iter().rev().find(|&&(o, _)| o == obj).map(|&(_, s)| s)
+        self.shapes.get(&obj).filter(|&&(g, _)| g == self.shape_generation).map(|&(_, s)| s)
     }
     /// Learns what `c` holding (a guard on it passed, or a branch on it was taken) or failing
     /// (`holds == false`) proves. Returns the tags it proves tag words hold, for the caller to
@@ -132,23 +155,36 @@ impl Facts {
         let mut proved = Vec::new();
         let mut todo = vec![(c, holds)];
         while let Some((c, holds)) = todo.pop() {
-            self.conds.push((c, holds));
+            let before = self.conds.insert(c, holds);
+            self.log.push(Undo::Cond(c, before));
             match (self.tested(c), holds) {
                 (Some(Test::Tag(t, tag)), _) => {
-                    self.tags.push((t, tag, holds));
+                    self.tags.entry(t).or_default().push((tag, holds));
+                    self.log.push(Undo::Tag(t));
                     if holds {
                         proved.push((t, tag));
                     }
                 }
-                (Some(Test::Shape(obj, shape)), true) => self.shapes.push((obj, shape)),
+                (Some(Test::Shape(obj, shape)), true) => {
+                    let before = self.shapes.insert(obj, (self.shape_generation, shape));
+                    self.log.push(Undo::Shape(obj, before));
+                }
                 // a < b: a is not the largest integer, b not the smallest.
-                (Some(Test::Less(a, b)), true) => self.bounds.extend(below(a, b)),
+                (Some(Test::Less(a, b)), true) => below(a, b).into_iter().for_each(|(x, b)| self.bound(x, b)),
                 // not (a <= b): b < a.
-                (Some(Test::LessEq(a, b)), false) => self.bounds.extend(below(b, a)),
-                (Some(Test::AtMost(x, c)), true) => self.bounds.push((x, Bound::AtMost(c))),
-                (Some(Test::AtLeast(x, c)), true) => self.bounds.push((x, Bound::AtLeast(c))),
-                (Some(Test::AtMost(x, c)), false) => self.bounds.extend(c.checked_add(1).map(|c| (x, Bound::AtLeast(c)))),
-                (Some(Test::AtLeast(x, c)), false) => self.bounds.extend(c.checked_sub(1).map(|c| (x, Bound::AtMost(c)))),
+                (Some(Test::LessEq(a, b)), false) => below(b, a).into_iter().for_each(|(x, b)| self.bound(x, b)),
+                (Some(Test::AtMost(x, c)), true) => self.bound(x, Bound::AtMost(c)),
+                (Some(Test::AtLeast(x, c)), true) => self.bound(x, Bound::AtLeast(c)),
+                (Some(Test::AtMost(x, c)), false) => {
+                    if let Some(c) = c.checked_add(1) {
+                        self.bound(x, Bound::AtLeast(c));
+                    }
+                }
+                (Some(Test::AtLeast(x, c)), false) => {
+                    if let Some(c) = c.checked_sub(1) {
+                        self.bound(x, Bound::AtMost(c));
+                    }
+                }
                 (Some(Test::Not(inner)), _) => todo.push((inner, !holds)),
                 (Some(Test::And(a, b)), true) => todo.extend([(a, true), (b, true)]),
                 _ => {}
@@ -156,29 +192,67 @@ impl Facts {
         }
         proved
     }
+    fn bound(&mut self, x: ir::Value, b: Bound) {
+        self.bounds.entry(x).or_default().push(b);
+        self.log.push(Undo::Bound(x));
+    }
     /// Opens a scope (an if-arm, a loop).
     pub(crate) fn push_scope(&mut self) {
         self.props.clear();
-        self.scopes.push((self.tags.len(), self.shapes.len(), self.conds.len(), self.bounds.len()));
-        self.cell_scopes.push(self.cells.clone());
+        self.scopes.push(self.log.len());
     }
     /// Drops the facts of the innermost scope, keeping it open (the then-arm ends, the
     /// else-arm starts). A cell the arm stored into is unknown from here on in the scope.
     pub(crate) fn reset_scope(&mut self) {
         self.props.clear();
-        if let Some(&(tags, shapes, conds, bounds)) = self.scopes.last() {
-            self.tags.truncate(tags);
-            self.shapes.truncate(shapes);
-            self.conds.truncate(conds);
-            self.bounds.truncate(bounds);
-        }
-        if let Some(found) = self.cell_scopes.last_mut() {
-            for (before, now) in found.iter_mut().zip(&self.cells) {
-                if before != now {
-                    *before = None;
+        let Some(&mark) = self.scopes.last() else { return };
+        // The cells as the arm leaves them, for those it changed.
+        let mut left: Vec<(usize, Option<Words>)> = Vec::new();
+        while self.log.len() > mark {
+            let Some(undo) = self.log.pop() else { break };
+            match undo {
+                Undo::Tag(t) => {
+                    if let Some(list) = self.tags.get_mut(&t) {
+                        list.pop();
+                    }
+                }
+                Undo::Cond(c, before) => match before {
+                    Some(b) => {
+                        self.conds.insert(c, b);
+                    }
+                    None => {
+                        self.conds.remove(&c);
+                    }
+                },
+                Undo::Bound(x) => {
+                    if let Some(list) = self.bounds.get_mut(&x) {
+                        list.pop();
+                    }
+                }
+                Undo::Shape(obj, before) => match before {
+                    Some(b) => {
+                        self.shapes.insert(obj, b);
+                    }
+                    None => {
+                        self.shapes.remove(&obj);
+                    }
+                },
+                Undo::Cell(i, before) => {
+                    if let Some(c) = self.cells.get_mut(i) {
+                        left.push((i, *c));
+                        *c = before;
+                    }
                 }
             }
-            self.cells.clone_from(found);
+        }
+        // Undone newest first, so the first record of a cell holds what the arm left in it.
+        // A cell the arm left holding something else than at the scope's start is unknown:
+        // after the scope it may hold either. Forgetting it belongs to the enclosing scope.
+        let mut seen = std::collections::HashSet::new();
+        for (i, arm) in left {
+            if seen.insert(i) && self.cells.get(i).copied().flatten() != arm {
+                self.set_cell(i, None);
+            }
         }
     }
     /// Closes the innermost scope and drops its facts.
@@ -188,7 +262,7 @@ impl Facts {
     }
     /// Forgets every shape, and every property's tag: a call may have changed them.
     pub(crate) fn forget_shapes(&mut self) {
-        self.shapes.clear();
+        self.shape_generation += 1;
         self.props.clear();
     }
     /// Forgets every property's tag (a loop header: the body may store any property).
@@ -211,22 +285,30 @@ impl Facts {
         self.props.push((obj, index, tag));
     }
     /// Starts knowing what the slot cells hold, `cells[i]` for cell `i` (at the function's entry).
-    pub(crate) fn know_cells(&mut self, cells: Vec<Option<(ir::Value, ir::Value)>>) {
+    pub(crate) fn know_cells(&mut self, cells: Vec<Option<Words>>) {
         self.cells = cells;
     }
     /// Whether slot cell `i` is known to hold `words`.
-    pub(crate) fn cell_holds(&self, i: usize, words: (ir::Value, ir::Value)) -> bool {
+    pub(crate) fn cell_holds(&self, i: usize, words: Words) -> bool {
         self.cells.get(i).is_some_and(|&c| c == Some(words))
     }
     /// Slot cell `i` holds `words` from here on the path.
-    pub(crate) fn store_cell(&mut self, i: usize, words: (ir::Value, ir::Value)) {
-        if let Some(c) = self.cells.get_mut(i) {
-            *c = Some(words);
+    pub(crate) fn store_cell(&mut self, i: usize, words: Words) {
+        self.set_cell(i, Some(words));
+    }
+    fn set_cell(&mut self, i: usize, now: Option<Words>) {
+        if let Some(c) = self.cells.get_mut(i)
+            && *c != now
+        {
+            self.log.push(Undo::Cell(i, *c));
+            *c = now;
         }
     }
     /// Forgets what every slot cell holds (at a loop header).
     pub(crate) fn forget_cells(&mut self) {
-        self.cells.iter_mut().for_each(|c| *c = None);
+        for i in 0..self.cells.len() {
+            self.set_cell(i, None);
+        }
     }
 }
 
@@ -309,6 +391,40 @@ mod tests {
         assert!(!f.cell_holds(0, (v(1), v(2))));
         f.forget_cells();
         assert!(!f.cell_holds(1, (v(3), v(4))));
+    }
+
+    #[test]
+    fn an_arm_compares_its_cells_with_its_own_scope_after_an_inner_scope_closed() {
+        let mut f = Facts::default();
+        f.know_cells(vec![Some((v(1), v(2)))]);
+        // The then-arm of an outer if stores into the cell, then an inner if opens and closes.
+        f.push_scope();
+        f.store_cell(0, (v(3), v(4)));
+        f.push_scope();
+        f.pop_scope();
+        assert!(f.cell_holds(0, (v(3), v(4))));
+        // The else-arm starts from the outer if's cells: the then-arm's store is not there.
+        f.reset_scope();
+        assert!(!f.cell_holds(0, (v(3), v(4))));
+        assert!(!f.cell_holds(0, (v(1), v(2))));
+        f.pop_scope();
+        assert!(!f.cell_holds(0, (v(3), v(4))));
+    }
+
+    #[test]
+    fn facts_learned_in_a_scope_are_gone_after_it_even_after_forgetting_shapes() {
+        let mut f = Facts::default();
+        f.test(v(10), Test::Shape(v(1), v(5)));
+        f.test(v(11), Test::Shape(v(2), v(6)));
+        f.learn(v(10), true);
+        f.push_scope();
+        f.forget_shapes();
+        f.learn(v(11), true);
+        assert_eq!(f.shape_of(v(2)), Some(v(6)));
+        f.pop_scope();
+        // Learned inside the scope: gone; forgotten inside it: forgotten for good.
+        assert_eq!(f.shape_of(v(2)), None);
+        assert_eq!(f.shape_of(v(1)), None);
     }
 
     #[test]
