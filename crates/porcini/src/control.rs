@@ -29,9 +29,7 @@ impl<L: Language> BlockNode<L> {
     /// Evaluates every statement in order.
     #[inline(always)]
     pub fn eval<S: Stage<L>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
-        for (i, st) in self.stmts.iter().enumerate() {
-            s.exec(i as u32, &**st)?;
-        }
+        s.exec_seq(0, &self.stmts)?;
         Ok(s.konst(Value::NULL))
     }
 }
@@ -74,9 +72,7 @@ impl<L: Language> BodyNode<L> {
     /// Evaluates the statements, then the tail return's value (null without one).
     #[inline(always)]
     pub fn eval<S: Stage<L>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
-        for (i, st) in self.stmts.iter().enumerate() {
-            s.exec(i as u32, &**st)?;
-        }
+        s.exec_seq(0, &self.stmts)?;
         match &self.tail {
             Some(r) => s.exec_inline(self.stmts.len() as u32, |s| r.value(s)),
             None => Ok(s.konst(Value::NULL)),

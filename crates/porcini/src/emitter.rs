@@ -185,4 +185,10 @@ pub trait Emitter<L: Language> {
     fn call_boundary(&mut self, name: &'static str, site: BoundarySite<L>, args: &[SymVal]) -> SymVal;
     /// A value for unreachable code.
     fn dead(&mut self) -> SymVal;
+    /// Why the unit has grown past what one compilation may cost, if it has (Truffle's
+    /// `MaximumGraalGraphSize`): partial evaluation then stops, and the compilation fails for
+    /// good rather than take seconds and gigabytes.
+    fn exhausted(&self) -> Option<String> {
+        None
+    }
 }

@@ -280,6 +280,42 @@ impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
             Step::Track => self.track(index, eval, |v| Some(LiveValue::Val(*v))),
         }
     }
+    fn exec_seq(&mut self, first: u32, stmts: &[Box<dyn ExprNode<L>>]) -> Result<(), Unwind<Value>> {
+        let end = first + stmts.len() as u32;
+        let mut start = first;
+        match &mut self.mode {
+            Mode::Stopped(_) => return Err(stopped()),
+            Mode::Capture { .. } => {
+                // A rehearsal keeps the position of each statement, but not its value, as the
+                // symbolic stage does.
+                for (i, st) in stmts.iter().enumerate() {
+                    self.track(first + i as u32, |s| st.execute_resume(s), |_| None)?;
+                }
+                return Ok(());
+            }
+            Mode::Replay { path, depth, live } => match path.get(*depth).copied() {
+                // The statements before the resume position ran in compiled code.
+                Some(want) if (first..end).contains(&want) => start = want,
+                // All of them ran. A position one past the last that ends the path is where a
+                // deoptimization after the last statement resumes: nothing after it started.
+                Some(want) if want >= end => {
+                    if want == end && *depth + 1 == path.len() {
+                        *depth += 1;
+                        if live.is_empty() {
+                            self.mode = Mode::Done;
+                        }
+                    }
+                    return Ok(());
+                }
+                _ => {}
+            },
+            Mode::Done => {}
+        }
+        for (i, st) in stmts.iter().enumerate().skip((start - first) as usize) {
+            self.exec(first + i as u32, &**st)?;
+        }
+        Ok(())
+    }
     fn konst(&mut self, v: Value) -> Value {
         v
     }

@@ -72,6 +72,20 @@ pub trait Stage<L: Language>: Sized {
         eval: impl FnOnce(&mut Self) -> Result<Self::Val, Unwind<Self::Val>>,
     ) -> Result<Self::Val, Unwind<Self::Val>>;
 
+    /// Executes `stmts` in order, as children `first`, `first + 1`, … of the current node, for
+    /// their effects only: their values are dropped. A frame state therefore keeps nothing of
+    /// the statements already run but the position of the next, so its size does not grow with
+    /// the statements before it (a block of a thousand statements has a thousand exits, not a
+    /// thousand exits of a thousand values each). The position one past the last statement
+    /// means "after them" (see the symbolic and resuming stages).
+    #[inline(always)]
+    fn exec_seq(&mut self, first: u32, stmts: &[Box<dyn ExprNode<L>>]) -> Result<(), Unwind<Self::Val>> {
+        for (i, st) in stmts.iter().enumerate() {
+            self.exec(first + i as u32, &**st)?;
+        }
+        Ok(())
+    }
+
     /// A constant value.
     fn konst(&mut self, v: Value) -> Self::Val;
     /// A constant integer.

@@ -144,11 +144,12 @@ impl<'a, L: Language> SymFrame<'a, L> {
     /// live for the frame states of later speculations in the parent. A call inside the child is
     /// followed, here, by the check that the code is still valid: the frame state then holds the
     /// call's result, so a deoptimization does not repeat the call.
-    fn record_child<E>(
+    fn record_child<E: From<Unwind<SymVal>>>(
         &mut self,
         index: u32,
         eval: impl FnOnce(&mut Self) -> Result<SymVal, E>,
     ) -> Result<SymVal, E> {
+        self.within_budget()?;
         let mark = self.live.len();
         self.path.push(index);
         let r = eval(self);
@@ -163,6 +164,17 @@ impl<'a, L: Language> SymFrame<'a, L> {
             }
         }
         r
+    }
+    /// Stops partial evaluation once the emitter says the unit has grown too big: the rest is
+    /// unreachable, and an unwind that nothing catches ends the unit, whose compilation fails.
+    fn within_budget(&mut self) -> Result<(), Unwind<SymVal>> {
+        if self.bailout.is_none()
+            && let Some(reason) = self.em.exhausted()
+        {
+            self.bailout = Some(reason);
+            self.open = false;
+        }
+        if self.bailout.is_some() && !self.open { Err(Unwind::returning()) } else { Ok(()) }
     }
     /// An abrupt completion `u` reached a construct: if the point is still reachable, this is
     /// where it leaves (a `break` or `continue` jumps to the innermost loop). A `return` has left
@@ -325,6 +337,32 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
         eval: impl FnOnce(&mut Self) -> Result<SymVal, Unwind<SymVal>>,
     ) -> Result<SymVal, Unwind<SymVal>> {
         self.record_child(index, eval)
+    }
+    fn exec_seq(&mut self, first: u32, stmts: &[Box<dyn ExprNode<L>>]) -> Result<(), Unwind<SymVal>> {
+        for (i, st) in stmts.iter().enumerate() {
+            self.within_budget()?;
+            if !self.open {
+                // What follows a statement that left (a deoptimization, a jump) is unreachable.
+                return Ok(());
+            }
+            let index = first + i as u32;
+            let mark = self.live.len();
+            self.path.push(index);
+            let r = st.execute_sym(self);
+            self.path.pop();
+            self.live.truncate(mark);
+            r?;
+            if self.called && self.open {
+                // The statement made a call of its own: a deoptimization after it resumes at
+                // the next statement, which has not started.
+                self.called = false;
+                self.path.push(index + 1);
+                let state = StateRef { callers: &self.callers, path: &self.path, live: &self.live };
+                self.em.check_valid(state);
+                self.path.pop();
+            }
+        }
+        Ok(())
     }
     fn konst(&mut self, val: Value) -> SymVal {
         self.em.konst(val)

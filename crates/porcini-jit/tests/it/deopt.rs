@@ -282,6 +282,48 @@ fn a_function_is_redefined_while_compiled_code_is_live() {
     );
 }
 
+#[test]
+fn a_call_statement_that_invalidates_its_caller_resumes_at_the_next_statement() {
+    // A call on its own as a statement: a frame state keeps no values of the statements before
+    // it, only where to go on, which is the next statement, or the end of the statements. The
+    // callers are compiled after a few calls; on the sixth, `gate` (which is not inlined)
+    // redefines the function the waiting caller's code depends on, which invalidates that code,
+    // and the caller leaves for the interpreter when `gate` returns. Each statement's output
+    // must appear exactly once.
+    let program = "function h1() { return 1; }
+         function h2() { return 1; }
+         function h3() { return 1; }
+         function h4() { return 1; }
+         function gate(n, code) { if (n == 5) { defineFunction(code); } }
+         function mid(n) { println(h1()); gate(n, \"function h1() { return 2; }\"); println(h1() + 10); }
+         function last(n) { println(h2() + 20); gate(n, \"function h2() { return 3; }\"); }
+         function inloop(n) { i = 0; while (i < 3) { println(h3() + i); gate(n, \"function h3() { return 4; }\"); i = i + 1; } }
+         function inarm(x, n) {
+           if (x < 1) { gate(n, \"function h4() { return 5; }\"); } else { println(h4() + x); gate(n, \"function h4() { return 6; }\"); }
+           println(h4());
+           return x;
+         }
+         function main() { n = 0; while (n < 8) { mid(n); last(n); inloop(n); println(inarm(n - n / 2 * 2, n)); n = n + 1; } }";
+    let (expected, _) = run(program, EngineOptions { compilation: false, ..EngineOptions::default() }, false);
+    let options = EngineOptions {
+        single_tier_compilation_threshold: 3,
+        min_invoke_threshold: 1,
+        background_compilation: false,
+        verify_ir: true,
+        trace_compilation: true,
+        inline_only: "~gate".to_string(),
+        ..EngineOptions::default()
+    };
+    let (actual, trace) = run(program, options, true);
+    assert_eq!(actual, expected, "trace:\n{trace}");
+    for caller in ["mid", "last", "inloop", "inarm"] {
+        assert!(
+            trace.lines().any(|l| l.contains(caller) && l.contains("code invalidated during a call")),
+            "{caller} left its code after a call; trace:\n{trace}"
+        );
+    }
+}
+
 /// Like [`check`], and the deoptimization must have happened inside `callee` inlined into
 /// `caller`: the code that deoptimized is the caller's, and the transfer's guest stack starts
 /// with the callee, then the caller.
