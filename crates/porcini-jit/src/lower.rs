@@ -6,10 +6,12 @@
 //!
 //! Representation. A boxed guest value is two SSA values (tag word, payload word); an unboxed
 //! integer is one `i64`; a condition is one `i8`. Frame slots are pairs of Cranelift variables
-//! (a virtual frame), so a loop's locals live in registers. The slots are written back to the
-//! activation's cells (`spill`) only where something else may look at them: before a call, a
-//! boundary or a deoptimization. After a builtin, an indirect call or a boundary they are read
-//! back, because those may write their caller's frame (SL's `helloEqualsWorld` does); a guest
+//! (a virtual frame), so a loop's locals live in registers. Inside loops the slots are written
+//! back to the activation's cells (`spill`) only where something else may look at them: before a
+//! call, a boundary or a deoptimization. Outside loops an assignment is stored through to its
+//! cell at once (once per call, and it keeps the value from living to the end of the function
+//! for the exits). After a builtin, an indirect call or a boundary the slots are read back,
+//! because those may write their caller's frame (SL's `helloEqualsWorld` does); a guest
 //! function's nodes write only their own frame, so after a direct guest call they are not.
 //!
 //! Known tags. Tag words are shared constants whenever they are known (a constant, a boxed
@@ -22,12 +24,20 @@
 //! call. Its slots have no cells: a deoptimization inside it hands them, with the evaluated
 //! values of every waiting frame, to the runtime, which rebuilds the callee's frame.
 //!
-//! Exits. A failed speculation branches to a cold block that spills the slots, stores the frame
-//! state's live values that are not known at compile time in the stack slot all exits share, and
-//! jumps to the one block that calls [`porcini::compiled::deoptimize`], whose result (the
-//! interpreter finishing the activation) becomes the function's. A guest error returned by a call
-//! branches to one shared block that returns "unwinding". Compile time grows with the IR, so what
-//! every exit would repeat is emitted once.
+//! Exits. A failed speculation branches to a cold block that stores the frame state's live
+//! values that are not known at compile time in the stack slot all exits share, and jumps into a
+//! chain of cold blocks that write the slots back (shared between exits: see
+//! `exit_write_back`), which ends in a block that calls [`porcini::compiled::deoptimize`] for a
+//! few exits at a time; its result (the interpreter finishing the activation) becomes the
+//! function's. A guest error returned by a call branches to one shared block that returns
+//! "unwinding".
+//!
+//! Compile time and memory grow with the unit, linearly: what every exit would repeat is
+//! emitted once, variables are read through a cache on straight paths (SSA construction would
+//! walk back through every block at each read), the facts are maps with an undo log, and no
+//! block gathers thousands of predecessors. What still grows faster is bounded: SSA
+//! construction's tables grow with variables times blocks, and a unit whose IR or tables pass
+//! `MaximumGraalGraphSize` is refused (`exhausted`) before code generation.
 
 use std::collections::HashMap;
 use std::marker::PhantomData;
@@ -85,6 +95,27 @@ struct LoopBlocks {
     header: Block,
     exit: Block,
     was_dead: bool,
+}
+
+/// One store of the write-back chain exits share (see `Lowering::exit_write_back`): a cold
+/// block that stores `words` into the cell of slot `slot`, then goes on to `next`, the link
+/// below it (the shared deoptimization exit for the last), passing along the exit's frame,
+/// point and live words.
+struct WriteBackLink {
+    slot: usize,
+    words: (ir::Value, ir::Value),
+    block: Block,
+    next: Block,
+}
+
+/// What a slot variable is (see `Lowering::slot_vars`).
+#[derive(Clone, Copy, Debug)]
+struct SlotVar {
+    /// The frame: 0 for the activation's own, the depth of an inlined callee's.
+    frame: usize,
+    slot: usize,
+    /// It holds the slot's tag word (else its payload word).
+    tag: bool,
 }
 
 /// A frame whose slots are variables: the compiled activation's own (the first), or an inlined
@@ -145,16 +176,50 @@ pub(crate) struct Lowering<'b, L: Language> {
     loops: Vec<LoopBlocks>,
     /// The shared block that returns "unwinding".
     unwind: Block,
-    /// The shared block every exit to the interpreter jumps to, with the activation's frame,
-    /// the deoptimization point and its stored live words; made at the first exit.
+    /// The block the next exit to the interpreter jumps to, with its deoptimization point
+    /// (see `deopt_exit_block`).
     deopt_exit: Option<Block>,
+    /// Every such block made, and how many exits jump to the newest.
+    deopt_exits: Vec<Block>,
+    deopt_exit_uses: usize,
     /// The shared block that raises the guest's stack overflow error; made at the first
     /// call set-up.
     overflow_exit: Option<Block>,
     /// The stack slot exits store their live words in; made at the first.
     deopt_slot: Option<ir::StackSlot>,
+    /// The stack slot the entry stores the activation's frame in, for the exits.
+    frame_slot: ir::StackSlot,
+    /// Every write-back link made (filled in at the end), and the chain exits jump into now,
+    /// indices into `links` from the bottom (whose next is the deoptimization exit) up, with
+    /// the position in the chain of each slot's link.
+    links: Vec<WriteBackLink>,
+    chain: Vec<usize>,
+    link_at: Vec<Option<usize>>,
+    /// The activation's slots assigned since the last exit on this straight path: only these
+    /// can have left the chain or their cells behind (`all_suspect`: the path came through a
+    /// join, where any slot may have changed).
+    suspects: Vec<usize>,
+    suspected: Vec<bool>,
+    all_suspect: bool,
+    /// The variables of slots: which frame, which slot, and whether it holds the tag word.
+    slot_vars: Vec<Option<SlotVar>>,
+    /// Tag words, and the slot variables read or defined as them, so that a guard proving a
+    /// tag word's tag refines the slots that hold it without looking at every slot.
+    tag_holders: HashMap<ir::Value, Vec<Variable>>,
     /// The current block is unreachable (after a return, a jump or a deoptimization).
     dead: bool,
+    /// Table entries SSA construction has made for the variables (see `touch`), how far each
+    /// variable's table reaches, and the limit of the unit's size (`MaximumGraalGraphSize`).
+    ssa_cost: u64,
+    var_extent: Vec<u32>,
+    size_limit: u64,
+    /// Variables of constructs that have ended (if-arms' values, inlined calls' values and
+    /// slots), for the next construct to use (see [`Lowering::fresh_var`]).
+    spare_vars: Vec<Variable>,
+    /// Variables' values on the current straight path (see [`Lowering::var`]), with the
+    /// number of the path they were read or defined on; `var_path` is the current one.
+    var_cache: Vec<(u32, ir::Value)>,
+    var_path: u32,
     object: ObjectLayout,
     /// A loop's unit (on-stack replacement): it starts with the frame's slots as they are, and
     /// leaves them written back, since the interpreter carries on with the frame.
@@ -235,6 +300,7 @@ impl<'b, L: Language> Lowering<'b, L> {
         let fails = b.ins().iconst(types::I8, 0);
         let mut slot_vars = Vec::with_capacity(target.frame_size());
         let mut cells = Vec::with_capacity(target.frame_size());
+        let zero = b.ins().iconst(i64t, 0);
         for i in 0..target.frame_size() {
             let (t, v) = (b.declare_var(i64t), b.declare_var(i64t));
             let (tag, bits) = if osr || i < target.params() {
@@ -246,21 +312,25 @@ impl<'b, L: Language> Lowering<'b, L> {
                 cells.push(Some(words));
                 words
             } else {
-                cells.push(None);
-                (tags[Tag::Empty as usize], b.ins().iconst(i64t, 0))
+                // The call cleared the other locals: their cells hold the empty value, which
+                // exits then need not store.
+                let empty = (tags[Tag::Empty as usize], zero);
+                cells.push(Some(empty));
+                empty
             };
             b.def_var(t, tag);
             b.def_var(v, bits);
             slot_vars.push((t, v));
         }
+        let frame_slot = b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, 8, 3));
+        b.ins().stack_store(types::I64, frame, frame_slot, 0);
         let unwind = b.create_block();
         b.set_cold_block(unwind);
         // Handle 0 is never given out; it stands for anything malformed.
         let null_tag = tags[Tag::Null as usize];
-        let zero = b.ins().iconst(i64t, 0);
         let mut facts = Facts::default();
         facts.know_cells(cells);
-        Lowering {
+        let mut lowering = Lowering {
             b,
             vals: vec![Repr::Val(null_tag, zero)],
             frame,
@@ -272,9 +342,26 @@ impl<'b, L: Language> Lowering<'b, L> {
             loops: Vec::new(),
             unwind,
             deopt_exit: None,
+            deopt_exits: Vec::new(),
+            deopt_exit_uses: 0,
             overflow_exit: None,
             deopt_slot: None,
+            frame_slot,
+            links: Vec::new(),
+            chain: Vec::new(),
+            link_at: vec![None; target.frame_size()],
+            suspects: Vec::new(),
+            suspected: vec![false; target.frame_size()],
+            all_suspect: true,
+            slot_vars: Vec::new(),
+            tag_holders: HashMap::new(),
             dead: false,
+            var_cache: Vec::new(),
+            var_path: 1,
+            ssa_cost: 0,
+            var_extent: Vec::new(),
+            spare_vars: Vec::new(),
+            size_limit: rt.options.maximum_graal_graph_size,
             object: ObjectLayout::get(),
             osr,
             sigs,
@@ -293,7 +380,12 @@ impl<'b, L: Language> Lowering<'b, L> {
             shapes_stable: false,
             out: Lowered { deopts: Vec::new(), sites: Vec::new(), assumptions: Vec::new(), calls: 0, broken: None },
             _lang: PhantomData,
+        };
+        for i in 0..lowering.frames[0].slots.len() {
+            let vars = lowering.frames[0].slots[i];
+            lowering.register_slot_vars(0, i, vars);
         }
+        lowering
     }
 
     /// For a loop's unit: speculates that each slot whose kind has settled on integers (or
@@ -319,7 +411,7 @@ impl<'b, L: Language> Lowering<'b, L> {
             let start = StateRef { callers: &[], path: &[], live: &[] };
             self.exit_unless(holds, "slot kind at loop entry", start, Transfer::Invalidate);
             let known = self.tag(tag);
-            self.b.def_var(var, known);
+            self.def_var(var, known);
         }
     }
 
@@ -365,13 +457,28 @@ impl<'b, L: Language> Lowering<'b, L> {
     /// Ends the function: closes the last block and emits the shared unwinding exit.
     pub(crate) fn finish(mut self, config: cranelift_codegen::isa::TargetFrontendConfig) -> Lowered<L> {
         self.close_dead();
-        if let Some(exit) = self.deopt_exit {
-            // Every exit to the interpreter ends here: one call instead of one per exit.
+        for link in std::mem::take(&mut self.links) {
+            // Each link stores one slot and passes the exit's frame, point and live words on.
+            self.b.switch_to_block(link.block);
+            let p = self.b.block_params(link.block).to_vec();
+            let off = link.slot as i32 * VALUE_SIZE;
+            self.b.ins().store(MemFlagsData::trusted(), link.words.0, self.slots, off + Value::TAG_OFFSET);
+            self.b.ins().store(MemFlagsData::trusted(), link.words.1, self.slots, off + Value::PAYLOAD_OFFSET);
+            self.b.ins().jump(link.next, &[p[0].into()]);
+        }
+        for exit in std::mem::take(&mut self.deopt_exits) {
+            // Exits to the interpreter end here: one call for several exits.
             self.b.switch_to_block(exit);
             let p = self.b.block_params(exit).to_vec();
             let callee = self.iconst(compiled::deoptimize::<L> as *const () as i64);
             let code = self.iconst(self.code as i64);
-            let call = self.b.ins().call_indirect(self.sigs.deopt, callee, &[p[0], code, p[1], p[2]]);
+            let frame = self.b.ins().stack_load(types::I64, types::I64, self.frame_slot, 0);
+            let b = &mut self.b;
+            let slot = *self
+                .deopt_slot
+                .get_or_insert_with(|| b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, 8, 3)));
+            let live = self.b.ins().stack_addr(types::I64, slot, 0);
+            let call = self.b.ins().call_indirect(self.sigs.deopt, callee, &[frame, code, p[0], live]);
             let r = self.b.inst_results(call).to_vec();
             self.b.ins().return_(&r);
         }
@@ -404,9 +511,115 @@ impl<'b, L: Language> Lowering<'b, L> {
     /// seen before with the block parameter it made there, which it may since have found to
     /// be one value arriving on every edge and turned into an alias of that value: facts are
     /// about values, so the alias is resolved.
+    ///
+    /// Values read or defined since the path last came through a join are remembered: SSA
+    /// construction would otherwise walk back through every block of a long straight path at
+    /// each read, and an exit reads every slot, so a function of many statements and many
+    /// locals would take time quadratic in its size to lower.
     fn var(&mut self, var: Variable) -> ir::Value {
+        let i = var.as_u32() as usize;
+        if let Some(&(path, x)) = self.var_cache.get(i)
+            && path == self.var_path
+        {
+            return x;
+        }
+        self.touch(var);
         let x = self.b.use_var(var);
-        self.b.func.dfg.resolve_aliases(x)
+        let x = self.b.func.dfg.resolve_aliases(x);
+        self.remember_var(i, x);
+        if self.slot_var(var).is_some_and(|sv| sv.tag) {
+            self.tag_holders.entry(x).or_default().push(var);
+        }
+        x
+    }
+    /// Defines variable `var` as `x` from here on the path.
+    fn def_var(&mut self, var: Variable, x: ir::Value) {
+        self.touch(var);
+        self.b.def_var(var, x);
+        self.remember_var(var.as_u32() as usize, x);
+        if let Some(sv) = self.slot_var(var) {
+            if sv.tag {
+                self.tag_holders.entry(x).or_default().push(var);
+            }
+            if sv.frame == 0 {
+                self.suspect(sv.slot);
+            }
+        }
+    }
+    /// Counts what SSA construction's table for `var` grows by when the variable is defined or
+    /// looked up in the current block. The table has an entry for every block up to the last
+    /// one it was used in, so a variable first used late in a long function costs as many
+    /// entries as there are blocks before: that is why constructs reuse their variables
+    /// ([`Lowering::fresh_var`]), and what `exhausted` weighs.
+    fn touch(&mut self, var: Variable) {
+        let Some(blk) = self.b.current_block() else { return };
+        let i = var.as_u32() as usize;
+        if self.var_extent.len() <= i {
+            self.var_extent.resize(i + 1, 0);
+        }
+        let reach = blk.as_u32() + 1;
+        if reach > self.var_extent[i] {
+            self.ssa_cost += u64::from(reach - self.var_extent[i]);
+            self.var_extent[i] = reach;
+        }
+    }
+    /// A variable for a construct's own use until it ends: a spare one if there is one. A
+    /// function of a thousand ifs then needs the variables of its most deeply nested ifs, not
+    /// two per if, and SSA construction's tables stay linear in its size (see `touch`).
+    fn fresh_var(&mut self) -> Variable {
+        self.spare_vars.pop().unwrap_or_else(|| self.b.declare_var(types::I64))
+    }
+    /// A pair of fresh variables for a value's two words, defined as null here, so that no
+    /// path reads a value a construct that used them before left.
+    fn fresh_value_vars(&mut self) -> (Variable, Variable) {
+        let (t, v) = (self.fresh_var(), self.fresh_var());
+        let (null, zero) = (self.tag(Tag::Null), self.iconst(0));
+        self.def_var(t, null);
+        self.def_var(v, zero);
+        (t, v)
+    }
+    /// Gives back variables of a construct that has ended: nothing reads them any more.
+    fn release_vars(&mut self, vars: impl IntoIterator<Item = Variable>) {
+        for var in vars {
+            if let Some(entry) = self.slot_vars.get_mut(var.as_u32() as usize) {
+                *entry = None;
+            }
+            self.spare_vars.push(var);
+        }
+    }
+    /// Declares the variables of slot `slot` of frame `frame` (0: the activation's own).
+    fn register_slot_vars(&mut self, frame: usize, slot: usize, (t, v): (Variable, Variable)) {
+        for (var, tag) in [(t, true), (v, false)] {
+            let i = var.as_u32() as usize;
+            if self.slot_vars.len() <= i {
+                self.slot_vars.resize(i + 1, None);
+            }
+            self.slot_vars[i] = Some(SlotVar { frame, slot, tag });
+        }
+    }
+    fn slot_var(&self, var: Variable) -> Option<SlotVar> {
+        self.slot_vars.get(var.as_u32() as usize).copied().flatten()
+    }
+    /// Slot `slot` of the activation was assigned: the next exit looks at it.
+    fn suspect(&mut self, slot: usize) {
+        if let Some(flag) = self.suspected.get_mut(slot)
+            && !*flag
+        {
+            *flag = true;
+            self.suspects.push(slot);
+        }
+    }
+    fn remember_var(&mut self, i: usize, x: ir::Value) {
+        if self.var_cache.len() <= i {
+            self.var_cache.resize(i + 1, (0, x));
+        }
+        self.var_cache[i] = (self.var_path, x);
+    }
+    /// The path reaches a join (or an arm that does not follow from where the path was): the
+    /// variables' values are no longer those remembered.
+    fn forget_vars(&mut self) {
+        self.var_path += 1;
+        self.all_suspect = true;
     }
     /// The constant `v` is, if an `iconst` defines it.
     fn const_of(&self, v: ir::Value) -> Option<i64> {
@@ -447,16 +660,20 @@ impl<'b, L: Language> Lowering<'b, L> {
     /// refined: an inlined callee's parameter is its caller's local.
     fn refine(&mut self, t: ir::Value, tag: Tag) {
         let known = self.tag(tag);
-        let own = self.frames[0].slots.len();
-        let vars: Vec<(Variable, Variable)> = self.frames.iter().flat_map(|f| f.slots.iter().copied()).collect();
-        for (i, (var, payload)) in vars.into_iter().enumerate() {
-            if self.var(var) == t {
-                self.b.def_var(var, known);
-                // The activation's cell holds the constant's word too, where it held `t`.
-                let bits = self.var(payload);
-                if i < own && self.facts.cell_holds(i, (t, bits)) {
-                    self.facts.store_cell(i, (known, bits));
-                }
+        let Some(holders) = self.tag_holders.get(&t).cloned() else { return };
+        for var in holders {
+            let Some(sv) = self.slot_var(var) else { continue };
+            // A holder of a frame that has ended, or one assigned since, no longer holds `t`.
+            let current = self.frames.get(sv.frame).and_then(|f| f.slots.get(sv.slot)).map(|&(tv, pv)| (tv == var, pv));
+            let Some((true, payload)) = current else { continue };
+            if self.var(var) != t {
+                continue;
+            }
+            self.def_var(var, known);
+            // The activation's cell holds the constant's word too, where it held `t`.
+            let bits = self.var(payload);
+            if sv.frame == 0 && self.facts.cell_holds(sv.slot, (t, bits)) {
+                self.facts.store_cell(sv.slot, (known, bits));
             }
         }
     }
@@ -492,6 +709,7 @@ impl<'b, L: Language> Lowering<'b, L> {
     /// Makes the rest of the current block unreachable code in a fresh block.
     fn go_dead(&mut self) {
         let blk = self.b.create_block();
+        self.forget_vars();
         self.b.switch_to_block(blk);
         self.b.seal_block(blk);
         self.dead = true;
@@ -503,7 +721,9 @@ impl<'b, L: Language> Lowering<'b, L> {
             self.dead = false;
         }
     }
+    /// Continues in `blk`, a join or an arm: see [`Lowering::forget_vars`].
     fn switch(&mut self, blk: Block) {
+        self.forget_vars();
         self.b.switch_to_block(blk);
         self.dead = false;
     }
@@ -515,24 +735,115 @@ impl<'b, L: Language> Lowering<'b, L> {
     /// callee's slots have no cells: a deoptimization hands them over with the live values).
     /// A cell known to hold its slot's words already is skipped.
     fn spill(&mut self) {
-        self.write_back(true);
-    }
-    /// Writes the slot variables back to the cells that may not hold them; `record`: the path
-    /// continues after the stores, so what the cells hold is known from here on (an exit's
-    /// stores are in a block of their own).
-    fn write_back(&mut self, record: bool) {
         for i in 0..self.frames[0].slots.len() {
-            let (t, v) = self.frames[0].slots[i];
-            let words = (self.var(t), self.var(v));
-            // A pinned slot's cell holds its entry words throughout (see `pin_invariant_slots`).
-            if self.facts.cell_holds(i, words) || self.pinned.get(i).is_some_and(Option::is_some) {
+            let words = self.slot_words(i);
+            if !self.needs_write_back(i, words) {
                 continue;
             }
             let off = i as i32 * VALUE_SIZE;
             self.b.ins().store(MemFlagsData::trusted(), words.0, self.slots, off + Value::TAG_OFFSET);
             self.b.ins().store(MemFlagsData::trusted(), words.1, self.slots, off + Value::PAYLOAD_OFFSET);
-            if record {
-                self.facts.store_cell(i, words);
+            // The path continues after the stores, so what the cells hold is known from here.
+            self.facts.store_cell(i, words);
+        }
+    }
+    /// The words of the activation's slot `i` here.
+    fn slot_words(&mut self, i: usize) -> (ir::Value, ir::Value) {
+        let (t, v) = self.frames[0].slots[i];
+        (self.var(t), self.var(v))
+    }
+    /// Whether slot `i`'s cell may not hold `words`, the slot's words here. A pinned slot's cell
+    /// holds its entry words throughout (see `pin_invariant_slots`).
+    fn needs_write_back(&self, i: usize, words: (ir::Value, ir::Value)) -> bool {
+        !self.facts.cell_holds(i, words) && !self.pinned.get(i).is_some_and(Option::is_some)
+    }
+    /// Where an exit goes to have the slots written back before the shared deoptimization exit:
+    /// the head of a chain of cold blocks that each store one slot.
+    ///
+    /// Exits share the chain. A block of a thousand assignments to a thousand locals has a
+    /// thousand exits (one per overflow check, say), and if each stored every slot assigned
+    /// so far, the exits alone would be quadratic in the block's size: exits would be most of
+    /// the IR, and most of the compile time. Instead, the chain built for earlier exits is
+    /// kept as long as its stores agree with the slots here: the words a link stores are the
+    /// slot's words on every path that enters it (so they dominate it), and an exit adds links
+    /// only for the slots assigned since. A slot assigned again invalidates its link and every
+    /// link above it; such slots, which change often, go at the top of the new chain, so the
+    /// stable ones stay shared.
+    fn exit_write_back(&mut self) -> Block {
+        let n = self.frames[0].slots.len();
+        let mut candidates = if std::mem::take(&mut self.all_suspect) {
+            self.suspects.clear();
+            (0..n).collect()
+        } else {
+            std::mem::take(&mut self.suspects)
+        };
+        candidates.iter().for_each(|&i| self.suspected[i] = false);
+        // The chain holds up to the lowest link whose slot has changed since it was made.
+        let mut words = HashMap::with_capacity(candidates.len());
+        let mut valid = self.chain.len();
+        for &i in &candidates {
+            let w = self.slot_words(i);
+            words.insert(i, w);
+            if let Some(pos) = self.link_at[i]
+                && self.links[self.chain[pos]].words != w
+            {
+                valid = valid.min(pos);
+            }
+        }
+        // The slots of the links above it need links again; they change often, so their new
+        // links go at the top, above those of the slots assigned for the first time.
+        let mut again = Vec::new();
+        for &l in &self.chain[valid..] {
+            let slot = self.links[l].slot;
+            self.link_at[slot] = None;
+            again.push(slot);
+        }
+        self.chain.truncate(valid);
+        candidates.retain(|i| !again.contains(i));
+        for slot in candidates.into_iter().chain(again) {
+            let w = match words.get(&slot) {
+                Some(&w) => w,
+                None => self.slot_words(slot),
+            };
+            if self.link_at[slot].is_some() || !self.needs_write_back(slot, w) {
+                continue;
+            }
+            let block = self.b.create_block();
+            self.b.set_cold_block(block);
+            self.b.append_block_param(block, types::I32);
+            let next = match self.chain.last() {
+                Some(&l) => self.links[l].block,
+                None => self.deopt_exit_block(),
+            };
+            self.links.push(WriteBackLink { slot, words: w, block, next });
+            self.chain.push(self.links.len() - 1);
+            self.link_at[slot] = Some(self.chain.len() - 1);
+        }
+        match self.chain.last() {
+            Some(&l) => self.links[l].block,
+            None => self.deopt_exit_block(),
+        }
+    }
+    /// A block that calls the runtime to leave for the interpreter, with the deoptimization
+    /// point (the frame is in its stack slot, the live words in theirs), for one more exit.
+    fn deopt_exit_block(&mut self) -> Block {
+        // Exits share a block that calls the runtime, a few at a time: one call for all of
+        // them would make a block with thousands of predecessors in a large function, whose
+        // dominator (which the register allocator computes) takes time quadratic in them.
+        const EXITS_PER_CALL: usize = 16;
+        match self.deopt_exit {
+            Some(blk) if self.deopt_exit_uses < EXITS_PER_CALL => {
+                self.deopt_exit_uses += 1;
+                blk
+            }
+            _ => {
+                let blk = self.b.create_block();
+                self.b.set_cold_block(blk);
+                self.b.append_block_param(blk, types::I32);
+                self.deopt_exit = Some(blk);
+                self.deopt_exits.push(blk);
+                self.deopt_exit_uses = 1;
+                blk
             }
         }
     }
@@ -543,8 +854,8 @@ impl<'b, L: Language> Lowering<'b, L> {
             let off = i as i32 * VALUE_SIZE;
             let tag = self.b.ins().load(types::I64, MemFlagsData::trusted(), self.slots, off + Value::TAG_OFFSET);
             let bits = self.b.ins().load(types::I64, MemFlagsData::trusted(), self.slots, off + Value::PAYLOAD_OFFSET);
-            self.b.def_var(t, tag);
-            self.b.def_var(v, bits);
+            self.def_var(t, tag);
+            self.def_var(v, bits);
             self.facts.store_cell(i, (tag, bits));
         }
     }
@@ -609,13 +920,13 @@ impl<'b, L: Language> Lowering<'b, L> {
     /// Jumps to `merge`, passing `x` in the merge's variables `value`.
     fn pass(&mut self, value: (Variable, Variable), x: SymVal, merge: Block) {
         let (t, v) = self.words(x);
-        self.b.def_var(value.0, t);
-        self.b.def_var(value.1, v);
+        self.def_var(value.0, t);
+        self.def_var(value.1, v);
         self.b.ins().jump(merge, &[]);
     }
     /// Emits, in the current block, the exit to the interpreter at deoptimization point `state`.
     fn exit_to_interpreter(&mut self, reason: &'static str, state: StateRef<'_>, how: Transfer) {
-        self.write_back(false);
+        let exit = self.exit_write_back();
         // Frame k's state: the waiting callers' first, the innermost frame's last.
         let frame_state = |k: usize| match state.callers.get(k) {
             Some(c) => (c.path.as_slice(), c.live.as_slice()),
@@ -645,9 +956,7 @@ impl<'b, L: Language> Lowering<'b, L> {
                 None => stored.push(w),
             }
         }
-        let live = if stored.is_empty() {
-            self.iconst(0)
-        } else {
+        if !stored.is_empty() {
             // One stack slot, as large as the largest exit's words, serves every exit: an exit
             // never returns to the code, so no two use it at once.
             let b = &mut self.b;
@@ -659,22 +968,12 @@ impl<'b, L: Language> Lowering<'b, L> {
             for (i, w) in stored.into_iter().enumerate() {
                 self.b.ins().stack_store(types::I64, w, slot, i as i32 * 8);
             }
-            self.b.ins().stack_addr(types::I64, slot, 0)
-        };
+        }
         let point = self.out.deopts.len() as u32;
         let known = known.into();
         self.out.deopts.push(DeoptPoint { path: path.into(), kinds: kinds.into(), inlined: inlined.into(), reason, how, known });
         let point = self.b.ins().iconst(types::I32, i64::from(point));
-        let frame = self.own_frame();
-        let exit = *self.deopt_exit.get_or_insert_with(|| {
-            let blk = self.b.create_block();
-            self.b.set_cold_block(blk);
-            for t in [types::I64, types::I32, types::I64] {
-                self.b.append_block_param(blk, t);
-            }
-            blk
-        });
-        self.b.ins().jump(exit, &[frame.into(), point.into(), live.into()]);
+        self.b.ins().jump(exit, &[point.into()]);
     }
     /// Appends the words of the evaluated values `live` to `words`; their layout.
     fn live_words(&mut self, live: &[SymVal], words: &mut Vec<ir::Value>) -> Vec<LiveKind> {
@@ -929,8 +1228,8 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
 
     fn begin_if(&mut self, c: SymVal) {
         let c = self.cond(c);
+        let value = self.fresh_value_vars();
         let (then, els, merge) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
-        let value = (self.b.declare_var(types::I64), self.b.declare_var(types::I64));
         self.b.ins().brif(c, then, &[], els, &[]);
         self.b.switch_to_block(then);
         self.b.seal_block(then);
@@ -954,11 +1253,13 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.b.seal_block(els);
         self.dead = was_dead;
         self.facts.reset_scope();
+        self.all_suspect = true;
         self.learn(cond, false);
     }
     fn end_if(&mut self, els: Option<SymVal>) -> Option<SymVal> {
         let arms = self.ifs.pop()?;
         self.facts.pop_scope();
+        self.all_suspect = true;
         match els {
             Some(x) => self.pass(arms.value, x, arms.merge),
             None => self.close_dead(),
@@ -967,6 +1268,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.b.seal_block(arms.merge);
         if self.b.is_unreachable() {
             self.dead = true;
+            self.release_vars([arms.value.0, arms.value.1]);
             return None;
         }
         self.dead = arms.was_dead;
@@ -978,6 +1280,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
             _ => {}
         }
         let (t, v) = (self.var(arms.value.0), self.var(arms.value.1));
+        self.release_vars([arms.value.0, arms.value.1]);
         Some(self.push(Repr::Val(t, v)))
     }
     fn begin_loop(&mut self) {
@@ -987,6 +1290,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.b.set_cold_block(exit);
         let was_dead = self.dead;
         self.b.ins().jump(header, &[]);
+        self.forget_vars();
         self.b.switch_to_block(header);
         // Later iterations arrive after whatever the body called and stored.
         if !self.shapes_stable {
@@ -994,6 +1298,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         }
         self.facts.forget_props();
         self.facts.forget_cells();
+        self.all_suspect = true;
         self.facts.push_scope();
         self.loops.push(LoopBlocks { header, exit, was_dead });
     }
@@ -1009,6 +1314,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
     fn end_loop(&mut self, completed: bool) {
         let Some(l) = self.loops.pop() else { return };
         self.facts.pop_scope();
+        self.all_suspect = true;
         if completed {
             self.b.ins().jump(l.header, &[]);
         } else {
@@ -1088,8 +1394,20 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         }
         let (t, v) = self.words(x);
         if let Some(&(tv, vv)) = self.slots().get(slot.0 as usize) {
-            self.b.def_var(tv, t);
-            self.b.def_var(vv, v);
+            self.def_var(tv, t);
+            self.def_var(vv, v);
+        }
+        if self.frames.len() == 1 && self.loops.is_empty() && !self.dead {
+            // Outside loops a slot is written through to its cell at once: a store per
+            // assignment made once per call, where keeping the value only in a variable would
+            // keep it alive, for the exits, to the end of the function. A function of many
+            // statements would then hold as many values live as it has locals, which is
+            // quadratic work for the register allocator.
+            let i = slot.0 as usize;
+            let off = i as i32 * VALUE_SIZE;
+            self.b.ins().store(MemFlagsData::trusted(), t, self.slots, off + Value::TAG_OFFSET);
+            self.b.ins().store(MemFlagsData::trusted(), v, self.slots, off + Value::PAYLOAD_OFFSET);
+            self.facts.store_cell(i, (t, v));
         }
     }
     fn load_shape(&mut self, obj: SymVal) -> SymVal {
@@ -1156,19 +1474,21 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         // The callee's frame as the call would bind it: parameters from the arguments (null
         // when missing), the other locals unassigned.
         let mut slots = Vec::with_capacity(target.frame_size());
+        let depth = self.frames.len();
         for i in 0..target.frame_size() {
-            let (t, v) = (self.b.declare_var(types::I64), self.b.declare_var(types::I64));
+            let (t, v) = (self.fresh_var(), self.fresh_var());
+            self.register_slot_vars(depth, i, (t, v));
             let (tag, bits) = match args.get(i) {
                 Some(&x) if i < target.params() => self.words(x),
                 _ if i < target.params() => (self.tag(Tag::Null), self.iconst(0)),
                 _ => (self.tag(Tag::Empty), self.iconst(0)),
             };
-            self.b.def_var(t, tag);
-            self.b.def_var(v, bits);
+            self.def_var(t, tag);
+            self.def_var(v, bits);
             slots.push((t, v));
         }
         let ret = self.b.create_block();
-        let value = (self.b.declare_var(types::I64), self.b.declare_var(types::I64));
+        let value = self.fresh_value_vars();
         let call = InlinedCall { target: target.id(), args: args.to_vec(), ret, abandoned: None, value };
         self.frames.push(FrameVars { slots, inlined: Some(call) });
         // The callee's returns merge after the call from wherever they are, so nothing learned
@@ -1200,22 +1520,29 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         // The abandoned paths meet here from anywhere in the copy: what they learned in it
         // is not known (what slot variables learned merges by SSA).
         self.facts.reset_scope();
+        self.all_suspect = true;
         let x = self.call(target, args);
         // The call's value is the inlined call's.
         self.pass(value, x, ret);
         self.go_dead();
     }
     fn end_inline(&mut self) -> Option<SymVal> {
-        let call = self.frames.pop().and_then(|f| f.inlined)?;
+        let frame = self.frames.pop()?;
+        let Some(call) = frame.inlined else { return None };
+        // The callee's slots are read by its exits alone, which are all emitted by now.
+        self.release_vars(frame.slots.iter().flat_map(|&(t, v)| [t, v]));
         self.facts.pop_scope();
+        self.all_suspect = true;
         self.close_dead();
         self.switch(call.ret);
         self.b.seal_block(call.ret);
         if self.b.is_unreachable() {
             self.dead = true;
+            self.release_vars([call.value.0, call.value.1]);
             return None;
         }
         let (t, v) = (self.var(call.value.0), self.var(call.value.1));
+        self.release_vars([call.value.0, call.value.1]);
         Some(self.push(Repr::Val(t, v)))
     }
     fn call_indirect(&mut self, resolve: ResolveFn<L>, callee: SymVal, args: &[SymVal]) -> SymVal {
@@ -1236,4 +1563,20 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         let (t, v) = (self.tag(Tag::Null), self.iconst(0));
         self.push(Repr::Val(t, v))
     }
+    /// The unit's size is its IR instructions, or, when larger, the tables SSA construction
+    /// made for its variables in units of [`SSA_ENTRIES_PER_NODE`]: code generation's time
+    /// grows with the first, partial evaluation's memory with the second (a variable defined
+    /// late in a long function has a table entry for every block before), and a unit is
+    /// refused once either passes the limit.
+    fn exhausted(&self) -> Option<String> {
+        let nodes = self.b.func.dfg.num_insts() as u64;
+        let size = nodes.max(self.ssa_cost / SSA_ENTRIES_PER_NODE);
+        (size > self.size_limit).then(|| {
+            format!("Graph too big to safely compile. Node count: {nodes}. Graph Size: {size}. Limit: {}.", self.size_limit)
+        })
+    }
 }
+
+/// How many SSA table entries (four bytes each) count as one node of a unit's size: at the
+/// default limit of 150,000, a unit may take about 40 MB of them.
+const SSA_ENTRIES_PER_NODE: u64 = 64;

@@ -184,7 +184,7 @@ impl<L: Language> Lowering<'_, L> {
         ] {
             self.b.ins().stack_store(types::I64, value, callee.slot, field);
         }
-        self.b.def_var(callee.ready, self.holds);
+        self.def_var(callee.ready, self.holds);
         region
     }
 

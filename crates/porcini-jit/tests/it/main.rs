@@ -2,8 +2,10 @@
 //! links the engine and Cranelift anew, so one binary per file would multiply the link time of
 //! `cargo test` for nothing.
 
+mod allocation;
 mod background;
 mod calls;
+mod compile_cost;
 mod deopt;
 mod deopt_cycle;
 mod ir;
