@@ -50,6 +50,18 @@ impl<T: Trace> Gc<T> {
         }
     }
 
+    /// The `Gc` for the object at `addr` if that object's type is `T`.
+    ///
+    /// # Safety
+    /// `addr` must be the address (from [`Gc::as_addr`]) of a live object of some type.
+    #[inline(always)]
+    pub unsafe fn from_addr_checked(addr: usize) -> Option<Gc<T>> {
+        // SAFETY: the caller guarantees a live object at `addr`, whose header is its vtable.
+        let vtable = unsafe { raw::vtable_at(addr) };
+        // SAFETY: the header says the object is a `T`, and it is live.
+        (vtable.type_id == std::any::TypeId::of::<T>()).then(|| unsafe { Gc::from_addr(addr) })
+    }
+
     /// True if both point to the same object.
     #[inline(always)]
     pub fn ptr_eq(a: Self, b: Self) -> bool {

@@ -239,7 +239,7 @@ impl Heap {
         // SAFETY: `addr` is a live object of this heap.
         let vtable = unsafe { raw::vtable_at(addr) };
         // SAFETY: the object at `addr` is live and its type is `T`.
-        ((vtable.type_id)() == std::any::TypeId::of::<T>()).then(|| unsafe { Gc::from_addr(addr) })
+        (vtable.type_id == std::any::TypeId::of::<T>()).then(|| unsafe { Gc::from_addr(addr) })
     }
 
     /// Allocates a box for `value` without collecting.

@@ -37,8 +37,8 @@ pub(crate) struct VTable {
     pub(crate) extra_bytes: unsafe fn(usize) -> usize,
     /// Drops the value in place, or `None` if the type has no drop glue.
     pub(crate) drop_value: Option<unsafe fn(usize)>,
-    /// The value's type, for checked downcasts.
-    pub(crate) type_id: fn() -> TypeId,
+    /// The value's type, for checked downcasts (a value, so a check is two loads and a compare).
+    pub(crate) type_id: TypeId,
     /// The heap memory one box of this type occupies (its cell size, or its chunk size when large),
     /// which is what the collection trigger and the statistics count.
     pub(crate) footprint: usize,
@@ -64,7 +64,7 @@ pub(crate) fn vtable_for<T: Trace>() -> &'static VTable {
             } else {
                 None
             },
-            type_id: TypeId::of::<T>,
+            type_id: TypeId::of::<T>(),
             footprint: footprint::<T>(),
         }
     }

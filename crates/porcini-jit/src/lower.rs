@@ -94,6 +94,8 @@ struct IfArms {
 struct LoopBlocks {
     header: Block,
     exit: Block,
+    /// Where a `continue` goes: the step's block, for a loop that has one, else the header.
+    next: Block,
     was_dead: bool,
 }
 
@@ -148,6 +150,8 @@ struct Sigs {
     load: ir::SigRef,
     store: ir::SigRef,
     overflow: ir::SigRef,
+    /// `throw_value`'s, declared at the first `throw`.
+    throw: Option<ir::SigRef>,
 }
 
 /// What lowering produced besides the IR.
@@ -229,7 +233,7 @@ pub(crate) struct Lowering<'b, L: Language> {
     /// are always these values when known, so the SSA construction of slot variables merges
     /// equal tags into the same value rather than a block parameter, and a tag test of a known
     /// tag folds while lowering.
-    tags: Vec<ir::Value>,
+    tags: Vec<Option<ir::Value>>,
     /// The condition constants `true` (a folded guard needs no exit) and `false`.
     holds: ir::Value,
     fails: ir::Value,
@@ -294,8 +298,14 @@ impl<'b, L: Language> Lowering<'b, L> {
             load: sig(&mut b, &[i64t; 3], &[i64t; 2]),
             store: sig(&mut b, &[i64t; 5], &[]),
             overflow: sig(&mut b, &[], &[i64t; 2]),
+            throw: None,
         };
-        let tags: Vec<ir::Value> = (0..=Tag::Host as i64).map(|t| b.ins().iconst(i64t, t)).collect();
+        // The framework's tags are shared constants from the start; a language's own tags are
+        // made at their first use (see `tag`), in front of `holds`, so they dominate every use.
+        let mut tags: Vec<Option<ir::Value>> = vec![None; 64];
+        for t in 0..=Tag::Host.number() {
+            tags[t as usize] = Some(b.ins().iconst(i64t, t as i64));
+        }
         let holds = b.ins().iconst(types::I8, 1);
         let fails = b.ins().iconst(types::I8, 0);
         let mut slot_vars = Vec::with_capacity(target.frame_size());
@@ -314,7 +324,7 @@ impl<'b, L: Language> Lowering<'b, L> {
             } else {
                 // The call cleared the other locals: their cells hold the empty value, which
                 // exits then need not store.
-                let empty = (tags[Tag::Empty as usize], zero);
+                let empty = (tags[Tag::Empty as usize].unwrap_or(zero), zero);
                 cells.push(Some(empty));
                 empty
             };
@@ -327,7 +337,7 @@ impl<'b, L: Language> Lowering<'b, L> {
         let unwind = b.create_block();
         b.set_cold_block(unwind);
         // Handle 0 is never given out; it stands for anything malformed.
-        let null_tag = tags[Tag::Null as usize];
+        let null_tag = tags[Tag::Null as usize].unwrap_or(zero);
         let mut facts = Facts::default();
         facts.know_cells(cells);
         let mut lowering = Lowering {
@@ -636,12 +646,29 @@ impl<'b, L: Language> Lowering<'b, L> {
         self.b.ins().iconst(types::I64, v)
     }
     /// The tag word of `tag` (the shared constant).
-    fn tag(&self, tag: Tag) -> ir::Value {
-        self.tags[tag as usize]
+    fn tag(&mut self, tag: Tag) -> ir::Value {
+        if let Some(t) = self.tags[tag.number() as usize] {
+            return t;
+        }
+        // A language's tag, first used here: its constant goes to the entry block, in front of
+        // the condition constants made after the framework's tags.
+        let dfg = &mut self.b.func.dfg;
+        let imm = ir::immediates::Imm64::new(tag.number() as i64);
+        let inst = dfg.make_inst(ir::InstructionData::UnaryImm { opcode: ir::Opcode::Iconst, imm });
+        dfg.make_inst_results(inst, types::I64);
+        let t = dfg.first_result(inst);
+        let anchor = self.b.func.dfg.value_def(self.holds).unwrap_inst();
+        self.b.func.layout.insert_inst(inst, anchor);
+        self.tags[tag.number() as usize] = Some(t);
+        t
+    }
+    /// The words of the language's absent value (a missing argument's).
+    fn absent(&mut self) -> (ir::Value, ir::Value) {
+        (self.tag(L::ABSENT.tag()), self.iconst(L::ABSENT.bits() as i64))
     }
     /// The tag a tag word is known to hold, if it is one of the shared constants.
     fn known_tag(&self, t: ir::Value) -> Option<usize> {
-        self.tags.iter().position(|&c| c == t)
+        self.tags.iter().position(|&c| c == Some(t))
     }
     /// The condition constant for `b`.
     fn cond_const(&self, b: bool) -> ir::Value {
@@ -988,7 +1015,10 @@ impl<'b, L: Language> Lowering<'b, L> {
                     let known = self.boxed_conds.get(&v).and_then(|&c| self.facts.cond_is(c));
                     // A tag word a guard proved is its constant here, so the exit does not keep
                     // the word alive (a call's result checked, across the next call).
-                    let t = self.facts.proved_tag(t).map_or(t, |k| self.tags[k]);
+                    let t = match self.facts.proved_tag(t).and_then(|k| Tag::from_number(k as u64)) {
+                        Some(k) => self.tag(k),
+                        None => t,
+                    };
                     words.extend([t, known.map_or(v, |b| self.iconst(i64::from(b)))]);
                 }
                 Repr::I64(v) => {
@@ -1283,8 +1313,9 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.release_vars([arms.value.0, arms.value.1]);
         Some(self.push(Repr::Val(t, v)))
     }
-    fn begin_loop(&mut self) {
+    fn begin_loop(&mut self, has_step: bool) {
         let (header, exit) = (self.b.create_block(), self.b.create_block());
+        let next = if has_step { self.b.create_block() } else { header };
         // The exit is taken once per run of the loop, the body every iteration: placed out of
         // line, the exit lets the body follow the loop test without a taken branch.
         self.b.set_cold_block(exit);
@@ -1300,7 +1331,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.facts.forget_cells();
         self.all_suspect = true;
         self.facts.push_scope();
-        self.loops.push(LoopBlocks { header, exit, was_dead });
+        self.loops.push(LoopBlocks { header, exit, next, was_dead });
     }
     fn loop_test(&mut self, c: SymVal) {
         let c = self.cond(c);
@@ -1310,6 +1341,23 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.b.switch_to_block(body);
         self.b.seal_block(body);
         self.learn(c, true);
+    }
+    fn begin_step(&mut self, completed: bool) {
+        let Some(l) = self.loops.last() else { return };
+        let step = l.next;
+        if completed {
+            self.b.ins().jump(step, &[]);
+        } else {
+            self.close_dead();
+        }
+        // The body's end and its `continue`s meet here: what the body learned is not known.
+        self.switch(step);
+        self.b.seal_block(step);
+        self.facts.reset_scope();
+        self.all_suspect = true;
+        if self.b.is_unreachable() {
+            self.dead = true;
+        }
     }
     fn end_loop(&mut self, completed: bool) {
         let Some(l) = self.loops.pop() else { return };
@@ -1325,9 +1373,12 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.b.seal_block(l.exit);
         self.dead = l.was_dead;
     }
-    fn exit_loop(&mut self, exit: LoopExit) {
-        let Some(l) = self.loops.last() else { return };
-        let to = if exit == LoopExit::Break { l.exit } else { l.header };
+    fn exit_loop(&mut self, exit: LoopExit, depth: u32) {
+        let Some(l) = self.loops.len().checked_sub(1 + depth as usize).and_then(|i| self.loops.get(i)) else {
+            self.out.broken.get_or_insert("a break or continue out of more loops than are open");
+            return;
+        };
+        let to = if exit == LoopExit::Break { l.exit } else { l.next };
         self.b.ins().jump(to, &[]);
         self.go_dead();
     }
@@ -1347,6 +1398,17 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.go_dead();
     }
 
+    fn throw(&mut self, x: SymVal) {
+        // The value goes to the unwind register, and the code returns "unwinding" as after a
+        // call that threw.
+        let (t, v) = self.words(x);
+        let callee = self.iconst(compiled::throw_value as *const () as i64);
+        let b = &mut self.b;
+        let sig_ref = *self.sigs.throw.get_or_insert_with(|| sig(b, &[types::I64; 2], &[]));
+        self.b.ins().call_indirect(sig_ref, callee, &[t, v]);
+        self.b.ins().jump(self.unwind, &[]);
+        self.go_dead();
+    }
     fn read_arg(&mut self, i: u32) -> SymVal {
         if let Some(call) = self.frames.last().and_then(|f| f.inlined.as_ref()) {
             return match call.args.get(i as usize) {
@@ -1354,13 +1416,13 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
                 None => self.konst(Value::NULL),
             };
         }
-        // An absent argument reads as null.
+        // An absent argument reads as the language's absent value.
         let present = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThan, self.nargs, i64::from(i));
         let (load, merge) = (self.b.create_block(), self.b.create_block());
         self.b.append_block_param(merge, types::I64);
         self.b.append_block_param(merge, types::I64);
-        let (null, zero) = (self.tag(Tag::Null), self.iconst(0));
-        self.b.ins().brif(present, load, &[], merge, &[null.into(), zero.into()]);
+        let (absent_tag, absent_bits) = self.absent();
+        self.b.ins().brif(present, load, &[], merge, &[absent_tag.into(), absent_bits.into()]);
         self.b.switch_to_block(load);
         self.b.seal_block(load);
         let off = i as i32 * VALUE_SIZE;
@@ -1480,7 +1542,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
             self.register_slot_vars(depth, i, (t, v));
             let (tag, bits) = match args.get(i) {
                 Some(&x) if i < target.params() => self.words(x),
-                _ if i < target.params() => (self.tag(Tag::Null), self.iconst(0)),
+                _ if i < target.params() => self.absent(),
                 _ => (self.tag(Tag::Empty), self.iconst(0)),
             };
             self.def_var(t, tag);

@@ -638,6 +638,17 @@ pub trait Compiler<L: Language> {
     fn poll(&self) -> Vec<(Ticket, Result<MachineCode, CompileError>)>;
 }
 
+/// Compiled code throws the guest value `(tag, bits)`: it goes to the unwind register, and the
+/// code then returns "unwinding" (see [`RawResult::UNWIND_TAG`]).
+///
+/// # Safety
+/// The words are a valid value's.
+pub unsafe extern "C" fn throw_value(tag: u64, bits: u64) {
+    // SAFETY: the caller's contract.
+    let v = unsafe { Value::from_words(tag, bits) };
+    let _ = Unwind::<Value>::throw(v);
+}
+
 /// Compiled code reads property slot `index` of the object `(tag, bits)`.
 ///
 /// # Safety

@@ -138,16 +138,24 @@ pub trait Emitter<L: Language> {
     fn begin_else(&mut self, then: Option<SymVal>);
     /// Ends the else-arm and continues after the branch; the merged value if an arm completed.
     fn end_if(&mut self, els: Option<SymVal>) -> Option<SymVal>;
-    /// Starts a loop, at its condition.
-    fn begin_loop(&mut self);
+    /// Starts a loop, at its condition. A loop `has_step` when a step follows its body
+    /// ([`Emitter::begin_step`]), where a `continue` goes.
+    fn begin_loop(&mut self, has_step: bool);
     /// Leaves the loop unless `c` holds; then the body follows.
     fn loop_test(&mut self, c: SymVal);
-    /// Ends the body (`completed`: it fell through to the back edge) and continues after the loop.
+    /// Ends the body (`completed`: it fell through) and starts the loop's step, where the
+    /// body's `continue`s arrive too. Only for a loop that has a step.
+    fn begin_step(&mut self, completed: bool);
+    /// Ends the body, or the step (`completed`: it fell through to the back edge), and continues
+    /// after the loop.
     fn end_loop(&mut self, completed: bool);
-    /// Jumps to the innermost loop's exit or condition; what follows is unreachable.
-    fn exit_loop(&mut self, exit: LoopExit);
+    /// Jumps to the exit, or the step or condition, of the loop `depth` loops out from the
+    /// innermost (0: the innermost); what follows is unreachable.
+    fn exit_loop(&mut self, exit: LoopExit, depth: u32);
     /// Returns `v` from the root; what follows is unreachable.
     fn ret(&mut self, v: SymVal);
+    /// Throws the guest value `v`: the unit unwinds with it; what follows is unreachable.
+    fn throw(&mut self, v: SymVal);
 
     /// Argument `i` (null when absent).
     fn read_arg(&mut self, i: u32) -> SymVal;

@@ -13,13 +13,20 @@
 //! millions of node results per second; this is the single most frequent operation it has.
 //!
 //! Only one abrupt completion is in flight at a time: it travels up to the construct that consumes
-//! it (a loop for `break`/`continue`, the root for `return`, the embedder for an error), and a
-//! construct that runs code while one is pending (such as a `finally` block) saves and restores it
-//! with [`Unwind::kind`] and [`Unwind::take_error`].
+//! it (a loop for `break`/`continue`, the root for `return`, a `catch` for a thrown value, the
+//! embedder for an error), and a construct that runs code while one is pending (such as a
+//! `finally` block) saves it as a [`Pending`] and raises it again afterwards.
+//!
+//! A `break` or `continue` names the loop or statement it leaves by a [`Label`] (the innermost
+//! loop when unlabelled), and a thrown guest value is held in the register until something
+//! catches it. A value held there is out of the collector's sight, so the runtime traces it as a
+//! root ([`thrown_root`]).
 
 use std::cell::{Cell, RefCell};
 use std::fmt;
 use std::marker::PhantomData;
+
+use crate::value::Value;
 
 /// What kind of abrupt completion is in progress.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,11 +39,31 @@ pub enum UnwindKind {
     Continue,
     /// A guest error (or a requested exit) that ends the program unless caught.
     Error,
+    /// A guest value thrown (JavaScript's `throw`), held in the register until caught.
+    Throw,
+}
+
+/// What a `break` or `continue` leaves: the innermost loop ([`Label::INNERMOST`]) or the loop or
+/// statement carrying this label. A language numbers its labels within a function as it likes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Label(pub u32);
+
+impl Label {
+    /// No label: the innermost loop.
+    pub const INNERMOST: Label = Label(0);
 }
 
 thread_local! {
     static KIND: Cell<UnwindKind> = const { Cell::new(UnwindKind::Error) };
     static ERROR: RefCell<Option<Box<GuestError>>> = const { RefCell::new(None) };
+    static LABEL: Cell<Label> = const { Cell::new(Label::INNERMOST) };
+    static THROWN: Cell<Value> = const { Cell::new(Value::EMPTY) };
+}
+
+/// The thrown value in the unwind register, for the runtime to trace: while it travels up to a
+/// `catch`, nothing else may hold it.
+pub fn thrown_root() -> Value {
+    THROWN.with(Cell::get)
 }
 
 /// An abrupt completion in progress, for a stage whose values are `V` (see the module docs).
@@ -68,15 +95,34 @@ impl<V> Unwind<V> {
     pub fn returning() -> Self {
         Self::with_kind(UnwindKind::Return)
     }
-    /// Starts a `break`.
+    /// Starts a `break` out of the innermost loop.
     #[inline(always)]
     pub fn breaking() -> Self {
-        Self::with_kind(UnwindKind::Break)
+        Self::breaking_to(Label::INNERMOST)
     }
-    /// Starts a `continue`.
+    /// Starts a `continue` of the innermost loop.
     #[inline(always)]
     pub fn continuing() -> Self {
+        Self::continuing_to(Label::INNERMOST)
+    }
+    /// Starts a `break` out of the loop or statement labelled `label`.
+    #[inline(always)]
+    pub fn breaking_to(label: Label) -> Self {
+        LABEL.with(|l| l.set(label));
+        Self::with_kind(UnwindKind::Break)
+    }
+    /// Starts a `continue` of the loop labelled `label`.
+    #[inline(always)]
+    pub fn continuing_to(label: Label) -> Self {
+        LABEL.with(|l| l.set(label));
         Self::with_kind(UnwindKind::Continue)
+    }
+    /// Starts unwinding with a thrown guest value.
+    #[cold]
+    #[inline(never)]
+    pub fn throw(v: Value) -> Self {
+        THROWN.with(|t| t.set(v));
+        Self::with_kind(UnwindKind::Throw)
     }
     /// Starts unwinding with a guest error.
     #[cold]
@@ -104,6 +150,49 @@ impl<V> Unwind<V> {
     pub fn kind(self) -> UnwindKind {
         KIND.with(Cell::get)
     }
+    /// The label a `break` or `continue` leaves.
+    #[inline(always)]
+    pub fn label(self) -> Label {
+        LABEL.with(Cell::get)
+    }
+    /// Whether this is a `break` (`Break`) or `continue` (`Continue`) that a loop carrying
+    /// `labels` consumes: an unlabelled one, or one naming a label of the loop's.
+    #[inline(always)]
+    pub fn targets(self, kind: UnwindKind, labels: &[Label]) -> bool {
+        self.kind() == kind && {
+            let l = self.label();
+            l == Label::INNERMOST || labels.contains(&l)
+        }
+    }
+    /// Looks at the guest error of an `Error` completion without taking it (`None` for other
+    /// kinds).
+    #[cold]
+    pub fn with_error<R>(self, f: impl FnOnce(Option<&GuestError>) -> R) -> R {
+        if self.kind() != UnwindKind::Error {
+            return f(None);
+        }
+        ERROR.with(|slot| f(slot.borrow().as_deref()))
+    }
+    /// Consumes a `Throw` completion and returns the thrown value (empty for any other kind).
+    #[cold]
+    pub fn take_thrown(self) -> Value {
+        if self.kind() != UnwindKind::Throw {
+            return Value::EMPTY;
+        }
+        THROWN.with(|t| t.replace(Value::EMPTY))
+    }
+    /// Takes the completion in progress out of the register, to raise it again after running
+    /// other code (a `finally` block): the kind with its label, error or thrown value.
+    #[cold]
+    pub fn save(self) -> Pending {
+        let kind = self.kind();
+        Pending {
+            kind,
+            label: self.label(),
+            error: if kind == UnwindKind::Error { ERROR.with(|slot| slot.borrow_mut().take()) } else { None },
+            thrown: if kind == UnwindKind::Throw { THROWN.with(|t| t.replace(Value::EMPTY)) } else { Value::EMPTY },
+        }
+    }
     /// Consumes an error completion and returns its error. For any other kind (a `return`,
     /// `break` or `continue` that escaped to a place that cannot handle it), returns an internal
     /// error naming it, so a language bug surfaces as a clear message rather than a crash.
@@ -114,6 +203,32 @@ impl<V> Unwind<V> {
         match (kind, taken) {
             (UnwindKind::Error, Some(e)) => e,
             (kind, _) => Box::new(GuestError::Message(format!("internal error: unhandled {kind:?} unwind"))),
+        }
+    }
+}
+
+/// A completion taken out of the unwind register by [`Unwind::save`], to be raised again by
+/// [`Pending::resume`]. A thrown value it holds lives on the native stack of whoever holds the
+/// `Pending`, where the collector's conservative scan finds it.
+#[derive(Debug)]
+pub struct Pending {
+    kind: UnwindKind,
+    label: Label,
+    error: Option<Box<GuestError>>,
+    thrown: Value,
+}
+
+impl Pending {
+    /// The kind of the saved completion.
+    pub fn kind(&self) -> UnwindKind {
+        self.kind
+    }
+    /// Raises the saved completion again.
+    pub fn resume<V>(self) -> Unwind<V> {
+        LABEL.with(|l| l.set(self.label));
+        match self.kind {
+            UnwindKind::Throw => Unwind::throw(self.thrown),
+            kind => Unwind::resume(kind, self.error),
         }
     }
 }

@@ -136,10 +136,10 @@ impl<'a, L: Language> Frame<'a, L> {
     pub fn lang(&self) -> &'a L::State {
         &self.rt.lang
     }
-    /// Argument `i`, or null when the caller passed fewer.
+    /// Argument `i`, or the language's absent value when the caller passed fewer.
     #[inline(always)]
     pub fn arg(&self, i: usize) -> Value {
-        self.args.get(i).map(Cell::get).unwrap_or(Value::NULL)
+        self.args.get(i).map(Cell::get).unwrap_or(L::ABSENT)
     }
     /// Number of arguments passed.
     pub fn arg_count(&self) -> usize {

@@ -5,12 +5,12 @@
 //! `speculate` is the condition itself and `if_else` is a Rust `if`.
 
 use crate::call_target::{CallTarget, DirectCallNode};
-use crate::error::{Unwind, UnwindKind};
+use crate::error::{Label, Unwind, UnwindKind};
 use crate::frame::{Frame, SlotId};
 use crate::language::Language;
 use crate::node::ExprNode;
 use crate::runtime::{OSR_POLL_ITERATIONS, Osr, Runtime};
-use crate::stage::{ArgMark, BoundaryFn, Cmp, Stage};
+use crate::stage::{ArgMark, BoundaryFn, Cmp, LoopShape, Stage};
 use crate::value::{Tag, Value};
 
 impl<L: Language> Frame<'_, L> {
@@ -169,17 +169,64 @@ impl<'a, L: Language> Stage<L> for Frame<'a, L> {
     fn repeat(
         &mut self,
         node: &dyn ExprNode<L>,
+        shape: LoopShape<'_>,
         cond: impl FnMut(&mut Self) -> Result<bool, Unwind<Value>>,
         body: impl FnMut(&mut Self) -> Result<(), Unwind<Value>>,
+        step: impl FnMut(&mut Self) -> Result<(), Unwind<Value>>,
     ) -> Result<(), Unwind<Value>> {
         let target = self.target;
         let osr_at = self.rt.osr_threshold();
-        run_loop(self, target, osr_at, |f| f.rt.osr(f, node), cond, body)
+        run_loop(self, target, osr_at, |f| f.rt.osr(f, node), shape, cond, body, step)
+    }
+    fn breakable(
+        &mut self,
+        labels: &[Label],
+        unlabelled: bool,
+        body: impl FnOnce(&mut Self) -> Result<(), Unwind<Value>>,
+    ) -> Result<(), Unwind<Value>> {
+        match body(self) {
+            Err(u) if u.kind() == UnwindKind::Break && breaks_out_of(u.label(), labels, unlabelled) => Ok(()),
+            r => r,
+        }
+    }
+    fn try_catch(
+        &mut self,
+        body: impl FnOnce(&mut Self) -> Result<(), Unwind<Value>>,
+        handler: impl FnOnce(&mut Self, Value) -> Result<(), Unwind<Value>>,
+    ) -> Result<(), Unwind<Value>> {
+        match body(self) {
+            Err(u) => match crate::control::caught(self.rt, u) {
+                Some(v) => handler(self, v),
+                None => Err(u),
+            },
+            ok => ok,
+        }
+    }
+    fn try_finally(
+        &mut self,
+        body: impl FnOnce(&mut Self) -> Result<(), Unwind<Value>>,
+        finalizer: impl FnOnce(&mut Self) -> Result<(), Unwind<Value>>,
+    ) -> Result<(), Unwind<Value>> {
+        // The pending completion, with the value a pending `return` left in the frame, waits on
+        // the native stack (where the collector finds a thrown value) while the finalizer runs.
+        let pending = body(self).err().map(|u| (u.save(), self.ret));
+        finalizer(self)?;
+        match pending {
+            Some((p, ret)) => {
+                self.ret = ret;
+                Err(p.resume())
+            }
+            None => Ok(()),
+        }
     }
     #[inline(always)]
     fn return_with(&mut self, v: Value) -> Unwind<Value> {
         self.ret = v;
         Unwind::returning()
+    }
+    #[inline(always)]
+    fn throw(&mut self, v: Value) -> Unwind<Value> {
+        Unwind::throw(v)
     }
     #[inline(always)]
     fn read_arg(&mut self, i: u32) -> Value {
@@ -283,13 +330,22 @@ impl<'a, L: Language> Stage<L> for Frame<'a, L> {
 /// After `osr_at` iterations the loop asks `osr` to continue in compiled code (on-stack
 /// replacement); when it does, its outcome is the loop's.
 #[inline(always)]
+/// Whether a `break` naming `label` leaves a statement carrying `labels` that an unlabelled
+/// `break` leaves too when `unlabelled` (a `switch`).
+pub(crate) fn breaks_out_of(label: Label, labels: &[Label], unlabelled: bool) -> bool {
+    if label == Label::INNERMOST { unlabelled } else { labels.contains(&label) }
+}
+
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn run_loop<L: Language, S>(
     s: &mut S,
     target: Option<&CallTarget<L>>,
     osr_at: u64,
     mut osr: impl FnMut(&mut S) -> Osr,
+    shape: LoopShape<'_>,
     mut cond: impl FnMut(&mut S) -> Result<bool, Unwind<Value>>,
     mut body: impl FnMut(&mut S) -> Result<(), Unwind<Value>>,
+    mut step: impl FnMut(&mut S) -> Result<(), Unwind<Value>>,
 ) -> Result<(), Unwind<Value>> {
     let mut iterations: u64 = 0;
     let mut osr_at = osr_at;
@@ -300,11 +356,17 @@ pub(crate) fn run_loop<L: Language, S>(
             Err(u) => break Err(u),
         }
         if let Err(u) = body(s) {
-            match u.kind() {
-                UnwindKind::Continue => {}
-                UnwindKind::Break => break Ok(()),
-                _ => break Err(u),
+            if u.targets(UnwindKind::Break, shape.labels) {
+                break Ok(());
             }
+            if !u.targets(UnwindKind::Continue, shape.labels) {
+                break Err(u);
+            }
+        }
+        if shape.has_step
+            && let Err(u) = step(s)
+        {
+            break if u.targets(UnwindKind::Break, shape.labels) { Ok(()) } else { Err(u) };
         }
         iterations += 1;
         if iterations == osr_at {

@@ -5,6 +5,10 @@
 
 use porcini_gc::Tracer;
 
+use crate::error::GuestError;
+use crate::runtime::Runtime;
+use crate::value::Value;
+
 /// A guest language implemented on porcini.
 pub trait Language: Sized + 'static {
     /// The language's per-run global state, reachable from every frame.
@@ -18,6 +22,17 @@ pub trait Language: Sized + 'static {
     /// most any SL node or framework control node was measured to take (208 bytes per level in a
     /// release build, 272 in a debug build); a language whose nodes take more must say so.
     const NATIVE_STACK_PER_LEVEL: usize = 512;
+    /// The value of what is not there: an argument the caller did not pass, a `return` without a
+    /// value, a statement or an `if` without an `else` used as a value. SL's is null; a
+    /// JavaScript's is `undefined`, which is one of its own immediates.
+    const ABSENT: Value = Value::NULL;
     /// Visits every heap reference the state holds (beyond permanent objects).
     fn trace_state(state: &Self::State, tracer: &mut Tracer);
+    /// The guest value a `catch` receives for a guest error raised by the framework or by node
+    /// code (a stack overflow, say), or `None` if it cannot be caught. Thrown values are caught
+    /// as they are; a requested exit is never caught. The default catches nothing.
+    fn error_value(rt: &Runtime<Self>, error: &GuestError) -> Option<Value> {
+        let _ = (rt, error);
+        None
+    }
 }

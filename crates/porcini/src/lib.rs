@@ -37,7 +37,7 @@ pub mod symbolic;
 pub mod value;
 mod value_stack;
 
-pub use error::{GuestError, SpecFail, Unwind, UnwindKind};
+pub use error::{GuestError, Label, Pending, SpecFail, Unwind, UnwindKind};
 pub use frame::{Frame, FrameDescriptor, SlotId, SlotKind};
 pub use language::Language;
 pub use node::{ExprNode, NodeCost, TypedFail, expect_i64};

@@ -25,14 +25,14 @@
 use std::collections::VecDeque;
 
 use crate::call_target::CallTarget;
-use crate::error::{GuestError, Unwind};
+use crate::error::{GuestError, Label, Unwind, UnwindKind};
 use crate::frame::{Frame, SlotId};
-use crate::interpreter::run_loop;
+use crate::interpreter::{breaks_out_of, run_loop};
 use crate::language::Language;
 use crate::node::{ExprNode, TypedFail};
 use crate::operand::Leaf;
 use crate::runtime::{Osr, Runtime};
-use crate::stage::{ArgMark, BoundaryFn, Cmp, ResolveFn, Stage};
+use crate::stage::{ArgMark, BoundaryFn, Cmp, LoopShape, ResolveFn, Stage};
 use crate::value::{Tag, Value};
 
 /// A value already computed on the path to a deoptimization point: boxed, or an integer that a
@@ -399,8 +399,10 @@ impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
     fn repeat(
         &mut self,
         node: &dyn ExprNode<L>,
+        shape: LoopShape<'_>,
         mut cond: impl FnMut(&mut Self) -> Result<bool, Unwind<Value>>,
         body: impl FnMut(&mut Self) -> Result<(), Unwind<Value>>,
+        step: impl FnMut(&mut Self) -> Result<(), Unwind<Value>>,
     ) -> Result<(), Unwind<Value>> {
         // A rehearsal keeps only the current iteration's values, as compiled code would: each
         // iteration starts from the values the loop started with. (A stopped rehearsal unwinds
@@ -425,10 +427,61 @@ impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
             let rt = s.f.rt;
             rt.osr(s.f, node)
         };
-        run_loop(self, target, osr_at, osr, cond, body)
+        run_loop(self, target, osr_at, osr, shape, cond, body, step)
+    }
+    fn breakable(
+        &mut self,
+        labels: &[Label],
+        unlabelled: bool,
+        body: impl FnOnce(&mut Self) -> Result<(), Unwind<Value>>,
+    ) -> Result<(), Unwind<Value>> {
+        self.running()?;
+        match body(self) {
+            Err(u) if !self.is_stopped() && u.kind() == UnwindKind::Break && breaks_out_of(u.label(), labels, unlabelled) => {
+                Ok(())
+            }
+            r => r,
+        }
+    }
+    fn try_catch(
+        &mut self,
+        body: impl FnOnce(&mut Self) -> Result<(), Unwind<Value>>,
+        handler: impl FnOnce(&mut Self, Value) -> Result<(), Unwind<Value>>,
+    ) -> Result<(), Unwind<Value>> {
+        self.running()?;
+        match body(self) {
+            // A stopped rehearsal unwinds with an error no handler may stop.
+            Err(u) if !self.is_stopped() => match crate::control::caught(self.f.rt, u) {
+                Some(v) => handler(self, v),
+                None => Err(u),
+            },
+            r => r,
+        }
+    }
+    fn try_finally(
+        &mut self,
+        body: impl FnOnce(&mut Self) -> Result<(), Unwind<Value>>,
+        finalizer: impl FnOnce(&mut Self) -> Result<(), Unwind<Value>>,
+    ) -> Result<(), Unwind<Value>> {
+        self.running()?;
+        let pending = body(self).err().map(|u| (u.save(), self.f.ret));
+        if self.is_stopped() {
+            return Err(stopped());
+        }
+        finalizer(self)?;
+        match pending {
+            Some((p, ret)) => {
+                self.f.ret = ret;
+                Err(p.resume())
+            }
+            None => Ok(()),
+        }
     }
     fn return_with(&mut self, v: Value) -> Unwind<Value> {
         self.f.return_with(v)
+    }
+    fn throw(&mut self, v: Value) -> Unwind<Value> {
+        Unwind::throw(v)
     }
     fn read_arg(&mut self, i: u32) -> Value {
         self.f.arg(i as usize)

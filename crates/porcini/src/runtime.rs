@@ -361,7 +361,7 @@ impl<L: Language> Runtime<L> {
         // The common call passes exactly the parameters to a function whose slots are all
         // parameters, or has locals to clear; either way two compares decide it.
         if nargs != params || size != params {
-            bind_slots(slots, nargs, params);
+            bind_slots::<L>(slots, nargs, params);
         }
         let mut frame = Frame { rt: self, args, slots, sp: end, target: Some(target), caller, ret: Value::NULL };
         // The frame lives on the native stack, so its address says how deep the stack is here.
@@ -824,13 +824,14 @@ impl<L: Language> Runtime<L> {
     }
 
     /// Visits every root the runtime knows beyond the native stack: the used value stack
-    /// (conservatively, since stale cells above the live frames may hold dead addresses) and the
-    /// language state.
+    /// (conservatively, since stale cells above the live frames may hold dead addresses), a value
+    /// being thrown, and the language state.
     pub fn trace_roots(&self, tracer: &mut Tracer) {
         self.stack.scan(tracer);
         for v in self.resuming.borrow().iter() {
             v.trace(tracer);
         }
+        crate::error::thrown_root().trace(tracer);
         L::trace_state(&self.lang, tracer);
     }
 
@@ -875,14 +876,14 @@ impl<L: Language> Runtime<L> {
     }
 }
 
-/// Prepares a frame's slots: parameters without an argument read as null, and the other locals as
+/// Prepares a frame's slots: parameters without an argument read as the language's absent value, and the other locals as
 /// unassigned (which also hides surplus arguments from the locals that share their cells).
 #[inline(always)]
-fn bind_slots(slots: &[Cell<Value>], nargs: usize, params: usize) {
+fn bind_slots<L: Language>(slots: &[Cell<Value>], nargs: usize, params: usize) {
     if nargs < params
         && let Some(missing) = slots.get(nargs..params)
     {
-        missing.iter().for_each(|s| s.set(Value::NULL));
+        missing.iter().for_each(|s| s.set(L::ABSENT));
     }
     // Every non-parameter slot is cleared, including those that hold surplus arguments.
     if let Some(locals) = slots.get(params..) {

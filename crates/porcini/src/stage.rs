@@ -12,7 +12,7 @@
 //! `S::I64` and `S::Bool` is dynamic.
 
 use crate::call_target::{CallTarget, DirectCallNode};
-use crate::error::Unwind;
+use crate::error::{Label, Unwind};
 use crate::frame::{Frame, SlotId};
 use crate::language::Language;
 use crate::node::ExprNode;
@@ -145,19 +145,51 @@ pub trait Stage<L: Language>: Sized {
         then: impl FnOnce(&mut Self) -> Result<Self::Val, Unwind<Self::Val>>,
         els: impl FnOnce(&mut Self) -> Result<Self::Val, Unwind<Self::Val>>,
     ) -> Result<Self::Val, Unwind<Self::Val>>;
-    /// A loop: while `cond` holds, runs `body`. A `break` or `continue` unwinding out of the body
-    /// ends the loop or the iteration. The interpreter counts iterations for the compilation
+    /// A loop: while `cond` holds, runs `body`, then `step` when the shape says the loop has one
+    /// (a `for` loop's update). A `break` unwinding out of the body or the step ends the loop, a
+    /// `continue` out of the body goes on to the step and the next test, when it is unlabelled or
+    /// names one of the shape's labels. The interpreter counts iterations for the compilation
     /// policy; `node` is the loop node itself, which a long-running loop is compiled as (on-stack
     /// replacement: the node's tree becomes a unit of its own, entered with the running frame).
     fn repeat(
         &mut self,
         node: &dyn ExprNode<L>,
+        shape: LoopShape<'_>,
         cond: impl FnMut(&mut Self) -> Result<Self::Bool, Unwind<Self::Val>>,
         body: impl FnMut(&mut Self) -> Result<(), Unwind<Self::Val>>,
+        step: impl FnMut(&mut Self) -> Result<(), Unwind<Self::Val>>,
+    ) -> Result<(), Unwind<Self::Val>>;
+
+    /// A statement a `break` may leave (a labelled statement, a `switch`'s body): runs `body`,
+    /// which a `break` naming one of `labels` ends, and an unlabelled one too when `unlabelled`.
+    /// A `continue` passes through to the loop around it.
+    fn breakable(
+        &mut self,
+        labels: &[Label],
+        unlabelled: bool,
+        body: impl FnOnce(&mut Self) -> Result<(), Unwind<Self::Val>>,
+    ) -> Result<(), Unwind<Self::Val>>;
+    /// `try { body } catch (e) { handler }`: a value thrown out of `body`, or a guest error the
+    /// language turns into one ([`Language::error_value`]), runs `handler` with that value.
+    /// Other completions (`return`, `break`, a requested exit) pass through.
+    fn try_catch(
+        &mut self,
+        body: impl FnOnce(&mut Self) -> Result<(), Unwind<Self::Val>>,
+        handler: impl FnOnce(&mut Self, Self::Val) -> Result<(), Unwind<Self::Val>>,
+    ) -> Result<(), Unwind<Self::Val>>;
+    /// `try { body } finally { finalizer }`: `finalizer` runs however `body` completes; if it
+    /// completes normally, so does the whole, as `body` did (its `return`, `break` or thrown
+    /// value goes on), and otherwise its own completion replaces `body`'s.
+    fn try_finally(
+        &mut self,
+        body: impl FnOnce(&mut Self) -> Result<(), Unwind<Self::Val>>,
+        finalizer: impl FnOnce(&mut Self) -> Result<(), Unwind<Self::Val>>,
     ) -> Result<(), Unwind<Self::Val>>;
 
     /// Starts a `return` of `v` to the root of the executing target.
     fn return_with(&mut self, v: Self::Val) -> Unwind<Self::Val>;
+    /// Starts unwinding with the guest value `v` thrown (see [`crate::error::UnwindKind::Throw`]).
+    fn throw(&mut self, v: Self::Val) -> Unwind<Self::Val>;
     /// Argument `i` of the current activation (null if absent).
     fn read_arg(&mut self, i: u32) -> Self::Val;
     /// Reads a local slot (Empty if unassigned).
@@ -219,6 +251,17 @@ pub trait Stage<L: Language>: Sized {
     fn in_interpreter(&self) -> bool {
         !Self::COMPILING
     }
+}
+
+/// How a loop is left and continued besides by its condition (see [`Stage::repeat`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LoopShape<'a> {
+    /// The labels a `break` or `continue` may name to leave or continue this loop (an
+    /// unlabelled one always does).
+    pub labels: &'a [Label],
+    /// The loop has a step that runs after the body and before the next test, where a
+    /// `continue` goes (a `for` loop's update).
+    pub has_step: bool,
 }
 
 /// A position in the argument area, returned by [`Stage::begin_args`].

@@ -22,12 +22,12 @@ use crate::call_target::{CallTarget, CallTargetId};
 use crate::compiled::BoundarySite;
 use crate::emitter::{ArithOp, CallerState, Emitter, LogicOp, LoopExit, StateRef, Transfer};
 use crate::inlining::{InlineKind, Inliner};
-use crate::error::{Unwind, UnwindKind};
+use crate::error::{Label, Unwind, UnwindKind};
 use crate::frame::SlotId;
 use crate::language::Language;
 use crate::node::ExprNode;
 use crate::runtime::Runtime;
-use crate::stage::{ArgMark, BoundaryFn, Cmp, ResolveFn, Stage};
+use crate::stage::{ArgMark, BoundaryFn, Cmp, LoopShape, ResolveFn, Stage};
 use crate::value::{Tag, Value};
 
 /// A symbolic value: a handle the emitter gave out for the result of an operation.
@@ -55,6 +55,18 @@ pub struct SymFrame<'a, L: Language> {
     inliner: Option<Inliner>,
     /// The inlined calls being evaluated, innermost last.
     inlines: Vec<Inlined<L>>,
+    /// The loops (and statements a `break` may leave) being evaluated, innermost last; `None`
+    /// marks where an inlined callee's start, since a `break` never leaves a function.
+    loops: Vec<Option<LoopLabels>>,
+}
+
+/// What leaves or continues a loop being evaluated.
+struct LoopLabels {
+    labels: Vec<Label>,
+    /// An unlabelled `break` leaves it (a loop, a `switch`).
+    unlabelled_break: bool,
+    /// A `continue` may continue it (it is a loop, not a statement a `break` may leave).
+    is_loop: bool,
 }
 
 /// An inlined call being evaluated.
@@ -93,6 +105,7 @@ impl<'a, L: Language> SymFrame<'a, L> {
             callers: Vec::new(),
             inliner: None,
             inlines: Vec::new(),
+            loops: Vec::new(),
         }
     }
     /// Inlines the calls `inliner` admits (see [`crate::inlining`]).
@@ -185,15 +198,52 @@ impl<'a, L: Language> SymFrame<'a, L> {
             return;
         }
         match u.kind() {
-            UnwindKind::Break => self.em.exit_loop(LoopExit::Break),
-            UnwindKind::Continue => self.em.exit_loop(LoopExit::Continue),
-            UnwindKind::Return => {}
+            kind @ (UnwindKind::Break | UnwindKind::Continue) => {
+                let exit = if kind == UnwindKind::Break { LoopExit::Break } else { LoopExit::Continue };
+                match self.loop_depth(kind, u.label()) {
+                    Some(depth) => self.em.exit_loop(exit, depth),
+                    None => {
+                        self.bailout.get_or_insert("a break or continue that leaves the compilation unit".to_string());
+                    }
+                }
+            }
+            // Emitted where they were made.
+            UnwindKind::Return | UnwindKind::Throw => {}
             UnwindKind::Error => {
                 let message = u.take_error().to_string();
                 self.bailout.get_or_insert(format!("guest error during partial evaluation: {message}"));
             }
         }
         self.open = false;
+    }
+    /// How many loops out from the innermost the loop a `break` or `continue` (`kind`) naming
+    /// `label` leaves is, among the loops of the function being evaluated. Statements a `break`
+    /// may leave count as loops of the emitter's, but a `continue` passes over them, and an
+    /// unlabelled `break` over labelled statements.
+    fn loop_depth(&self, kind: UnwindKind, label: Label) -> Option<u32> {
+        let mut depth = 0;
+        for entry in self.loops.iter().rev() {
+            let entry = entry.as_ref()?;
+            let hit = match (kind, label == Label::INNERMOST) {
+                (UnwindKind::Continue, _) if !entry.is_loop => false,
+                (_, true) => entry.is_loop || entry.unlabelled_break,
+                (_, false) => entry.labels.contains(&label),
+            };
+            if hit {
+                return Some(depth);
+            }
+            depth += 1;
+        }
+        None
+    }
+    /// Gives up on the unit: a construct it contains is not compiled yet. The point is then
+    /// unreachable, so nothing more is emitted.
+    fn unsupported(&mut self, what: &str) -> Result<(), Unwind<SymVal>> {
+        if self.open {
+            self.bailout.get_or_insert(what.to_string());
+            self.open = false;
+        }
+        Err(Unwind::returning())
     }
     /// What an if-arm hands to the merge: its value if it falls through, nothing if it left
     /// (after emitting where an abrupt completion goes).
@@ -216,12 +266,14 @@ impl<'a, L: Language> SymFrame<'a, L> {
         let live = std::mem::take(&mut self.live);
         self.callers.push(CallerState { path, live });
         self.inlines.push(Inlined { target: target.id(), bail });
+        self.loops.push(None);
         self.em.begin_inline(target, args);
         match target.root().execute_sym(self) {
             Ok(x) if self.open => self.em.ret(x),
             Ok(_) => {}
             Err(u) => self.leave(u),
         }
+        self.loops.pop();
         if let Some(bail) = self.inlines.pop().and_then(|i| i.bail).filter(|b| b.taken) {
             // The paths that abandoned the copy meet at the one call made instead, which
             // returns here, where the caller's state holds its value.
@@ -472,25 +524,44 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
     fn repeat(
         &mut self,
         _node: &dyn ExprNode<L>,
+        shape: LoopShape<'_>,
         mut cond: impl FnMut(&mut Self) -> Result<SymVal, Unwind<SymVal>>,
         mut body: impl FnMut(&mut Self) -> Result<(), Unwind<SymVal>>,
+        mut step: impl FnMut(&mut Self) -> Result<(), Unwind<SymVal>>,
     ) -> Result<(), Unwind<SymVal>> {
         let reachable = self.open;
         let live = self.live.len();
-        self.em.begin_loop();
+        self.loops.push(Some(LoopLabels { labels: shape.labels.to_vec(), unlabelled_break: true, is_loop: true }));
+        self.em.begin_loop(shape.has_step);
         let r = cond(self).and_then(|c| {
             self.em.loop_test(c);
             body(self)
         });
         self.live.truncate(live);
-        let completed = match r {
+        let mut completed = match r {
             Ok(()) => self.open,
             Err(u) => {
                 self.leave(u);
                 false
             }
         };
+        if shape.has_step {
+            // The step is reached from the body's end and from its `continue`s: it is reachable
+            // whenever the loop's body is.
+            self.em.begin_step(completed);
+            self.open = reachable;
+            let r = step(self);
+            self.live.truncate(live);
+            completed = match r {
+                Ok(()) => self.open,
+                Err(u) => {
+                    self.leave(u);
+                    false
+                }
+            };
+        }
         self.em.end_loop(completed);
+        self.loops.pop();
         // The loop's exit is reached when the condition fails.
         self.open = reachable;
         Ok(())
@@ -501,6 +572,59 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
             self.open = false;
         }
         Unwind::returning()
+    }
+    fn breakable(
+        &mut self,
+        labels: &[Label],
+        unlabelled: bool,
+        body: impl FnOnce(&mut Self) -> Result<(), Unwind<SymVal>>,
+    ) -> Result<(), Unwind<SymVal>> {
+        // A loop that runs its body once: a `break` naming the statement jumps to the loop's
+        // exit, and falling through the body breaks out too. A `continue` passes over it to the
+        // loop around (see `loop_depth`).
+        let reachable = self.open;
+        let live = self.live.len();
+        self.loops.push(Some(LoopLabels { labels: labels.to_vec(), unlabelled_break: unlabelled, is_loop: false }));
+        self.em.begin_loop(false);
+        let once = self.em.bool_const(true);
+        self.em.loop_test(once);
+        let r = body(self);
+        self.live.truncate(live);
+        match r {
+            Ok(()) if self.open => self.em.exit_loop(LoopExit::Break, 0),
+            Ok(()) => {}
+            Err(u) => self.leave(u),
+        }
+        self.open = false;
+        self.em.end_loop(false);
+        self.loops.pop();
+        self.open = reachable;
+        Ok(())
+    }
+    fn try_catch(
+        &mut self,
+        _body: impl FnOnce(&mut Self) -> Result<(), Unwind<SymVal>>,
+        _handler: impl FnOnce(&mut Self, SymVal) -> Result<(), Unwind<SymVal>>,
+    ) -> Result<(), Unwind<SymVal>> {
+        self.unsupported("try statements are not compiled yet")
+    }
+    fn try_finally(
+        &mut self,
+        _body: impl FnOnce(&mut Self) -> Result<(), Unwind<SymVal>>,
+        _finalizer: impl FnOnce(&mut Self) -> Result<(), Unwind<SymVal>>,
+    ) -> Result<(), Unwind<SymVal>> {
+        self.unsupported("try statements are not compiled yet")
+    }
+    fn throw(&mut self, x: SymVal) -> Unwind<SymVal> {
+        if self.open {
+            self.effect();
+            if let Some(u) = self.bail_out_of_partial() {
+                return u;
+            }
+            self.em.throw(x);
+            self.open = false;
+        }
+        Unwind::resume(UnwindKind::Throw, None)
     }
     fn read_arg(&mut self, i: u32) -> SymVal {
         self.em.read_arg(i)
@@ -807,10 +931,13 @@ impl<L: Language> Emitter<L> for Recording {
             (None, None) => None,
         }
     }
-    fn begin_loop(&mut self) {
+    fn begin_loop(&mut self, _has_step: bool) {
         self.loops += 1;
         self.line(|| "loop {".to_string());
         self.depth += 1;
+    }
+    fn begin_step(&mut self, _completed: bool) {
+        self.line(|| "step:".to_string());
     }
     fn loop_test(&mut self, c: SymVal) {
         self.line(|| format!("break_unless {}", v(c)));
@@ -819,8 +946,14 @@ impl<L: Language> Emitter<L> for Recording {
         self.depth -= 1;
         self.line(|| "}".to_string());
     }
-    fn exit_loop(&mut self, exit: LoopExit) {
-        self.line(|| if exit == LoopExit::Break { "break" } else { "continue" }.to_string());
+    fn exit_loop(&mut self, exit: LoopExit, depth: u32) {
+        self.line(|| {
+            let what = if exit == LoopExit::Break { "break" } else { "continue" };
+            if depth == 0 { what.to_string() } else { format!("{what} {depth}") }
+        });
+    }
+    fn throw(&mut self, x: SymVal) {
+        self.line(|| format!("throw {}", v(x)));
     }
     fn ret(&mut self, x: SymVal) {
         self.line(|| format!("return {}", v(x)));

@@ -34,8 +34,15 @@ use crate::object::DynObject;
 use crate::string::GuestStr;
 
 /// The kind of a [`Value`]; the numbering is part of the layout compiled code relies on.
+///
+/// Tags 0 to 9 are the framework's own kinds. A language adds kinds of its own without editing
+/// this enum: it names some of the generic language tags, the immediates `Imm0`..`Imm15` (no heap
+/// reference: JavaScript's `undefined`, say) and the heap kinds `Ref0`..`Ref31`, each the tag of
+/// one Rust type of heap object (see [`HeapKind`]). Being an enum, the tag leaves the numbers from
+/// 48 on unused, which is what lets `Result<Value, Unwind>` stay two words.
 #[repr(u64)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[rustfmt::skip]
 pub enum Tag {
     /// An unassigned local variable; never observable by guest code.
     Empty = 0,
@@ -57,6 +64,44 @@ pub enum Tag {
     Function = 8,
     /// A language-defined heap object (e.g. SL's type objects).
     Host = 9,
+    /// Language-defined immediate values: the payload word is the language's to interpret.
+    Imm0 = 16, Imm1, Imm2, Imm3, Imm4, Imm5, Imm6, Imm7,
+    /// (More language-defined immediates.)
+    Imm8, Imm9, Imm10, Imm11, Imm12, Imm13, Imm14, Imm15,
+    /// Language-defined heap kinds: the payload word is the address of a live heap object of
+    /// the Rust type whose [`HeapKind::TAG`] this is.
+    Ref0 = 32, Ref1, Ref2, Ref3, Ref4, Ref5, Ref6, Ref7,
+    /// (More language-defined heap kinds.)
+    Ref8, Ref9, Ref10, Ref11, Ref12, Ref13, Ref14, Ref15,
+    /// (More language-defined heap kinds.)
+    Ref16, Ref17, Ref18, Ref19, Ref20, Ref21, Ref22, Ref23,
+    /// (More language-defined heap kinds.)
+    Ref24, Ref25, Ref26, Ref27, Ref28, Ref29, Ref30, Ref31,
+}
+
+/// Every tag, by number (the numbers without a tag hold `None`).
+#[rustfmt::skip]
+const TAGS: [Option<Tag>; 64] = {
+    use Tag::*;
+    [
+        Some(Empty), Some(Null), Some(Bool), Some(Int), Some(Double), Some(String), Some(BigInt), Some(Object),
+        Some(Function), Some(Host), None, None, None, None, None, None,
+        Some(Imm0), Some(Imm1), Some(Imm2), Some(Imm3), Some(Imm4), Some(Imm5), Some(Imm6), Some(Imm7),
+        Some(Imm8), Some(Imm9), Some(Imm10), Some(Imm11), Some(Imm12), Some(Imm13), Some(Imm14), Some(Imm15),
+        Some(Ref0), Some(Ref1), Some(Ref2), Some(Ref3), Some(Ref4), Some(Ref5), Some(Ref6), Some(Ref7),
+        Some(Ref8), Some(Ref9), Some(Ref10), Some(Ref11), Some(Ref12), Some(Ref13), Some(Ref14), Some(Ref15),
+        Some(Ref16), Some(Ref17), Some(Ref18), Some(Ref19), Some(Ref20), Some(Ref21), Some(Ref22), Some(Ref23),
+        Some(Ref24), Some(Ref25), Some(Ref26), Some(Ref27), Some(Ref28), Some(Ref29), Some(Ref30), Some(Ref31),
+    ]
+};
+
+/// A Rust type of language-defined heap object that guest values hold directly, under a tag of
+/// its own: JavaScript's strings, arrays and environments, say. [`Value::from_kind`] makes such
+/// a value and [`Value::as_kind`] reads it back, checking the object's type as well as the tag,
+/// so two kinds that named the same tag by mistake can be told apart rather than confused.
+pub trait HeapKind: Trace + Sized + 'static {
+    /// The kind's tag: one of `Tag::Ref0`..`Tag::Ref31`, used by no other kind of the language.
+    const TAG: Tag;
 }
 
 /// A guest value: a `Copy` tagged pair of words. See the module documentation for the layout.
@@ -126,6 +171,19 @@ impl Value {
         Value { tag: Tag::Host, bits: h.as_addr() as u64 }
     }
 
+    /// A reference to a language-defined heap object, under its kind's tag.
+    #[inline(always)]
+    pub fn from_kind<K: HeapKind>(k: Gc<K>) -> Value {
+        const { assert!(K::TAG.is_heap_kind(), "a heap kind's tag is one of Ref0..Ref31") };
+        Value { tag: K::TAG, bits: k.as_addr() as u64 }
+    }
+    /// A language immediate: tag `tag` (one of `Imm0`..`Imm15`) with the payload `bits`.
+    #[inline(always)]
+    pub const fn immediate(tag: Tag, bits: u64) -> Value {
+        assert!(tag.is_immediate(), "an immediate's tag is one of Imm0..Imm15");
+        Value { tag, bits }
+    }
+
     /// The tag.
     #[inline(always)]
     pub fn tag(self) -> Tag {
@@ -153,19 +211,7 @@ impl Value {
     /// Reference tags are accepted only when `is_live` confirms the payload is a live heap object
     /// of the right kind, which keeps this constructor safe.
     pub fn from_raw_checked(tag: u64, bits: u64, is_live: impl Fn(usize) -> bool) -> Option<Value> {
-        let tag = match tag {
-            0 => Tag::Empty,
-            1 => Tag::Null,
-            2 => Tag::Bool,
-            3 => Tag::Int,
-            4 => Tag::Double,
-            5 => Tag::String,
-            6 => Tag::BigInt,
-            7 => Tag::Object,
-            8 => Tag::Function,
-            9 => Tag::Host,
-            _ => return None,
-        };
+        let tag = Tag::from_number(tag)?;
         if tag == Tag::Bool && bits > 1 {
             return None;
         }
@@ -253,6 +299,18 @@ impl Value {
         }
     }
 
+    /// The language-defined heap object of kind `K`, if this is one.
+    #[inline(always)]
+    pub fn as_kind<K: HeapKind>(self) -> Option<Gc<K>> {
+        if self.tag != K::TAG {
+            return None;
+        }
+        // SAFETY: a value under a heap-kind tag is only made by `from_kind` (or by
+        // `from_raw_checked` after a liveness check), so its payload is the address of a live
+        // heap object; which type of object the header says is checked.
+        unsafe { Gc::from_addr_checked(self.bits as usize) }
+    }
+
     /// Identity comparison: same tag and same payload word.
     #[inline(always)]
     pub fn same(self, other: Value) -> bool {
@@ -264,10 +322,40 @@ impl Tag {
     /// True for tags whose payload is a heap address.
     #[inline(always)]
     pub fn is_reference(self) -> bool {
-        matches!(
-            self,
-            Tag::String | Tag::BigInt | Tag::Object | Tag::Function | Tag::Host
-        )
+        matches!(self, Tag::String | Tag::BigInt | Tag::Object | Tag::Function | Tag::Host) || self.is_heap_kind()
+    }
+    /// True for the language-defined heap kinds, `Ref0`..`Ref31`.
+    #[inline(always)]
+    pub const fn is_heap_kind(self) -> bool {
+        self as u64 >= Tag::Ref0 as u64
+    }
+    /// True for the language-defined immediates, `Imm0`..`Imm15`.
+    #[inline(always)]
+    pub const fn is_immediate(self) -> bool {
+        self as u64 >= Tag::Imm0 as u64 && (self as u64) < Tag::Ref0 as u64
+    }
+    /// The tag numbered `n`, if there is one.
+    pub const fn from_number(n: u64) -> Option<Tag> {
+        if n < TAGS.len() as u64 { TAGS[n as usize] } else { None }
+    }
+    /// The tag's number, as compiled code and frame states hold it.
+    #[inline(always)]
+    pub const fn number(self) -> u64 {
+        self as u64
+    }
+    /// The language immediate `Imm{n}` (`n` below 16).
+    pub const fn immediate(n: u8) -> Tag {
+        match Tag::from_number(Tag::Imm0 as u64 + n as u64) {
+            Some(t) if t.is_immediate() => t,
+            _ => panic!("there are 16 language immediates"),
+        }
+    }
+    /// The language heap kind `Ref{n}` (`n` below 32).
+    pub const fn heap_kind(n: u8) -> Tag {
+        match Tag::from_number(Tag::Ref0 as u64 + n as u64) {
+            Some(t) if t.is_heap_kind() => t,
+            _ => panic!("there are 32 language heap kinds"),
+        }
     }
 }
 
@@ -303,6 +391,8 @@ impl fmt::Debug for Value {
                 None => write!(f, "<function>"),
             },
             Tag::Host => write!(f, "<host {:#x}>", self.bits),
+            t if t.is_immediate() => write!(f, "<{t:?} {:#x}>", self.bits),
+            t => write!(f, "<{t:?} object {:#x}>", self.bits),
         }
     }
 }

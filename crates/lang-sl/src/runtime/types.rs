@@ -47,7 +47,8 @@ impl SlType {
             Tag::Bool => Some(SlType::Boolean),
             Tag::Function => Some(SlType::Function),
             Tag::Object => Some(SlType::Object),
-            Tag::Empty | Tag::Double | Tag::Host => None,
+            // SL defines no tags of its own.
+            _ => None,
         }
     }
     /// The type a type object stands for, if `v` is one.

@@ -82,13 +82,17 @@ impl<L: Language> Lowering<'_, L> {
 
         // The arguments, and the locals cleared, as `Runtime::activate` binds them.
         let (size, params) = (target.frame_size(), target.params());
-        let (null, empty, zero) = (self.tag(Tag::Null), self.tag(Tag::Empty), self.iconst(0));
+        let (empty, zero) = (self.tag(Tag::Empty), self.iconst(0));
+        let absent = match L::ABSENT.bits() {
+            0 => (self.tag(L::ABSENT.tag()), zero),
+            _ => self.absent(),
+        };
         for i in 0..nargs.max(size).max(params) {
             let (t, v) = match words.get(i) {
                 // Locals are cleared, surplus arguments among them included.
                 _ if i >= params && i < size => (empty, zero),
                 Some(&w) => w,
-                None if i < params => (null, zero),
+                None if i < params => absent,
                 None => continue,
             };
             let off = i as i32 * VALUE_SIZE;

@@ -6,6 +6,7 @@ mod allocation;
 mod background;
 mod calls;
 mod compile_cost;
+mod control_flow;
 mod deopt;
 mod deopt_cycle;
 mod ir;

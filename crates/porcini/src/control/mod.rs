@@ -1,17 +1,24 @@
-//! Control-flow nodes every language reuses: block, function body, if, while, return, break,
-//! continue.
+//! Control-flow nodes every language reuses: block, function body, if, loops, return, break,
+//! continue, labelled statements and `switch` bodies ([`BreakableNode`]), and `try` with `catch`
+//! and `finally` ([`TryNode`]).
 //!
 //! They are written once against the stage, so each language gets loop counting (and, with the JIT,
 //! OSR and exact deoptimization) for free. Conditions must evaluate to a boolean value: a language
 //! wraps its own conversion (and its type error) around the condition expression it passes in.
-//! `return`, `break` and `continue` are structured unwinds ([`Unwind`]), caught by the root, the
-//! loop and the loop respectively.
+//! `return`, `break`, `continue` and `throw` are structured unwinds ([`Unwind`]), caught by the
+//! root, the loop or labelled statement, the loop, and a `catch` respectively.
 
-use crate::error::Unwind;
+mod breakable;
+mod try_catch;
+
+pub use breakable::BreakableNode;
+pub use try_catch::TryNode;
+pub(crate) use try_catch::caught;
+
+use crate::error::{Label, Unwind};
 use crate::language::Language;
 use crate::node::{CloneContext, ExprNode};
-use crate::stage::Stage;
-use crate::value::Value;
+use crate::stage::{LoopShape, Stage};
 
 /// Boxed child node.
 pub type Child<L> = Box<dyn ExprNode<L>>;
@@ -30,7 +37,7 @@ impl<L: Language> BlockNode<L> {
     #[inline(always)]
     pub fn eval<S: Stage<L>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
         s.exec_seq(0, &self.stmts)?;
-        Ok(s.konst(Value::NULL))
+        Ok(s.konst(L::ABSENT))
     }
 }
 
@@ -75,7 +82,7 @@ impl<L: Language> BodyNode<L> {
         s.exec_seq(0, &self.stmts)?;
         match &self.tail {
             Some(r) => s.exec_inline(self.stmts.len() as u32, |s| r.value(s)),
-            None => Ok(s.konst(Value::NULL)),
+            None => Ok(s.konst(L::ABSENT)),
         }
     }
 }
@@ -132,7 +139,7 @@ impl<L: Language> IfNode<L> {
             |s| s.exec_inline(1, |s| self.then.eval(s)),
             |s| match &self.els {
                 Some(e) => s.exec_inline(2, |s| e.eval(s)),
-                None => Ok(s.konst(Value::NULL)),
+                None => Ok(s.konst(L::ABSENT)),
             },
         )
     }
@@ -159,45 +166,76 @@ impl<L: Language> ExprNode<L> for IfNode<L> {
     }
 }
 
-/// `while (cond) body`; evaluates to null. Iterations are reported to the enclosing call target.
+/// `while (cond) body`, and with a step, `for (; cond; step) body`; evaluates to the absent value.
+/// Iterations are reported to the enclosing call target.
 ///
 /// The body is a block held by value, so an iteration runs its statements without a node call
-/// for the block itself.
+/// for the block itself. A `continue` goes to the step, then the condition; a `break` or
+/// `continue` naming one of the loop's labels leaves or continues it from inside nested loops.
+/// (A `do`-`while` is a loop whose condition is always true and whose step breaks out when the
+/// real condition fails.)
 pub struct WhileNode<L: Language> {
     cond: Child<L>,
     body: BlockNode<L>,
+    step: Option<Child<L>>,
+    labels: Box<[Label]>,
 }
 
 impl<L: Language> WhileNode<L> {
     /// A while loop; `cond` must produce a boolean value.
     pub fn new(cond: Child<L>, body: BlockNode<L>) -> Self {
-        WhileNode { cond, body }
+        WhileNode { cond, body, step: None, labels: Box::new([]) }
     }
-    /// Repeats condition and body until the condition is false or the body breaks.
+    /// The loop with `step` run after each iteration (a `for` loop's update).
+    pub fn with_step(mut self, step: Child<L>) -> Self {
+        self.step = Some(step);
+        self
+    }
+    /// The loop answering to `labels` as well.
+    pub fn with_labels(mut self, labels: Vec<Label>) -> Self {
+        self.labels = labels.into();
+        self
+    }
+    /// Repeats condition, body and step until the condition is false or a `break` leaves.
     #[inline(always)]
     pub fn eval<S: Stage<L>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        let shape = LoopShape { labels: &self.labels, has_step: self.step.is_some() };
         s.repeat(
             self,
+            shape,
             |s| {
                 let c = s.exec(0, &*self.cond)?;
                 Ok(s.unbox_bool(c))
             },
             |s| s.exec_inline(1, |s| self.body.eval(s)).map(|_| ()),
+            |s| match &self.step {
+                Some(step) => s.exec(2, &**step).map(|_| ()),
+                None => Ok(()),
+            },
         )?;
-        Ok(s.konst(Value::NULL))
+        Ok(s.konst(L::ABSENT))
     }
 }
 
 impl<L: Language> ExprNode<L> for WhileNode<L> {
     crate::stage_entry_points!(L);
     fn clone_uninitialized(&self, cx: &CloneContext) -> Child<L> {
-        Box::new(WhileNode { cond: self.cond.clone_uninitialized(cx), body: self.body.clone_block(cx) })
+        Box::new(WhileNode {
+            cond: self.cond.clone_uninitialized(cx),
+            body: self.body.clone_block(cx),
+            step: self.step.as_ref().map(|st| st.clone_uninitialized(cx)),
+            labels: self.labels.clone(),
+        })
     }
     fn kind_name(&self) -> &'static str {
         "While"
     }
     fn children(&self) -> Vec<&dyn ExprNode<L>> {
-        vec![&*self.cond, &self.body]
+        let mut c: Vec<&dyn ExprNode<L>> = vec![&*self.cond, &self.body];
+        if let Some(step) = &self.step {
+            c.push(&**step);
+        }
+        c
     }
 }
 
@@ -222,7 +260,7 @@ impl<L: Language> ReturnNode<L> {
     pub fn value<S: Stage<L>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
         match &self.value {
             Some(e) => s.exec(0, &**e),
-            None => Ok(s.konst(Value::NULL)),
+            None => Ok(s.konst(L::ABSENT)),
         }
     }
     fn clone_return(&self, cx: &CloneContext) -> ReturnNode<L> {
@@ -243,31 +281,40 @@ impl<L: Language> ExprNode<L> for ReturnNode<L> {
     }
 }
 
-/// `break` or `continue`.
+/// `break` or `continue`, of the innermost loop or of the one carrying a label.
 pub struct JumpNode {
     is_break: bool,
+    label: Label,
 }
 
 impl JumpNode {
     /// `break`.
     pub fn break_() -> Self {
-        JumpNode { is_break: true }
+        JumpNode { is_break: true, label: Label::INNERMOST }
     }
     /// `continue`.
     pub fn continue_() -> Self {
-        JumpNode { is_break: false }
+        JumpNode { is_break: false, label: Label::INNERMOST }
     }
-    /// Unwinds to the innermost loop.
+    /// `break label` (a loop's or a labelled statement's).
+    pub fn break_to(label: Label) -> Self {
+        JumpNode { is_break: true, label }
+    }
+    /// `continue label` (a loop's).
+    pub fn continue_to(label: Label) -> Self {
+        JumpNode { is_break: false, label }
+    }
+    /// Unwinds to the loop or statement it names.
     #[inline(always)]
     pub fn eval<L: Language, S: Stage<L>>(&self, _s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
-        Err(if self.is_break { Unwind::breaking() } else { Unwind::continuing() })
+        Err(if self.is_break { Unwind::breaking_to(self.label) } else { Unwind::continuing_to(self.label) })
     }
 }
 
 impl<L: Language> ExprNode<L> for JumpNode {
     crate::stage_entry_points!(L);
     fn clone_uninitialized(&self, _cx: &CloneContext) -> Child<L> {
-        Box::new(JumpNode { is_break: self.is_break })
+        Box::new(JumpNode { is_break: self.is_break, label: self.label })
     }
     fn kind_name(&self) -> &'static str {
         if self.is_break { "Break" } else { "Continue" }

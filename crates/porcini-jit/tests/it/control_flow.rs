@@ -1,0 +1,419 @@
+//! The framework's control flow for languages beyond SL: loops with a step and labels, statements
+//! a `break` leaves (labelled blocks, `switch` bodies), thrown values, `try` with `catch` and
+//! `finally`, and the language's absent value for missing arguments.
+//!
+//! A small language of its own, built directly as node trees (no parser), keeps these tests
+//! about the framework: each program runs in the interpreter and with every target compiled
+//! before its first call, and both must print the same. Programs that compile must also compile
+//! without failing; the ones with `try` fall back to the interpreter (partial evaluation does not
+//! compile them yet) and must say so in the compilation trace.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use porcini::call_target::RootNode;
+use porcini::control::{BlockNode, BodyNode, BreakableNode, IfNode, JumpNode, TryNode, WhileNode};
+use porcini::node::CloneContext;
+use porcini::resume::Resume;
+use porcini::symbolic::{SymFrame, SymVal};
+use porcini::{
+    Cmp, EngineOptions, ExprNode, Frame, FrameDescriptor, Label, Language, Runtime, SlotId, Stage, Tag, Tracer,
+    Unwind, Value,
+};
+use porcini_jit::Jit;
+use porcini_tools::trace::{SharedBuffer, TraceSink};
+
+/// The test language: integers, locals, `print`, and the framework's control flow.
+struct Mini;
+
+impl Language for Mini {
+    /// What the program printed.
+    type State = RefCell<Vec<String>>;
+    const NAME: &'static str = "mini";
+    /// A language immediate of its own stands for "nothing", as JavaScript's `undefined` does.
+    const ABSENT: Value = Value::immediate(Tag::Imm0, 0);
+    fn trace_state(_: &Self::State, _: &mut Tracer) {}
+}
+
+type Node = Box<dyn ExprNode<Mini>>;
+
+/// Implements `ExprNode` for a node type with an `eval` method and the given children.
+macro_rules! mini_node {
+    ($ty:ident, $name:literal, |$this:ident| $children:expr) => {
+        impl ExprNode<Mini> for $ty {
+            porcini::stage_entry_points!(Mini);
+            fn clone_uninitialized(&self, _cx: &CloneContext) -> Node {
+                unreachable!("the test language is never split")
+            }
+            fn kind_name(&self) -> &'static str {
+                $name
+            }
+            fn children(&self) -> Vec<&dyn ExprNode<Mini>> {
+                let $this = self;
+                $children
+            }
+        }
+    };
+}
+
+/// An integer constant.
+struct Int(i64);
+impl Int {
+    fn eval<S: Stage<Mini>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        Ok(s.konst(Value::from_i64(self.0)))
+    }
+}
+mini_node!(Int, "Int", |_t| Vec::new());
+
+/// Reads a local.
+struct Get(u32);
+impl Get {
+    fn eval<S: Stage<Mini>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        Ok(s.read_slot(SlotId(self.0)))
+    }
+}
+mini_node!(Get, "Get", |_t| Vec::new());
+
+/// Argument `i`.
+struct Arg(u32);
+impl Arg {
+    fn eval<S: Stage<Mini>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        Ok(s.read_arg(self.0))
+    }
+}
+mini_node!(Arg, "Arg", |_t| Vec::new());
+
+/// Writes a local.
+struct Set(u32, Node);
+impl Set {
+    fn eval<S: Stage<Mini>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        let v = s.exec(0, &*self.1)?;
+        s.write_slot(SlotId(self.0), v);
+        Ok(v)
+    }
+}
+mini_node!(Set, "Set", |t| vec![&*t.1]);
+
+/// The integer sum of two integers (the language has no other values to add).
+struct Add(Node, Node);
+impl Add {
+    fn eval<S: Stage<Mini>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        let (a, b) = (s.exec(0, &*self.0)?, s.exec(1, &*self.1)?);
+        let (x, y) = (ints(s, a), ints(s, b));
+        let (r, _) = s.add_i64(x, y);
+        Ok(s.box_i64(r))
+    }
+}
+mini_node!(Add, "Add", |t| vec![&*t.0, &*t.1]);
+
+/// `a < b` or `a == b` on integers.
+struct Compare(Cmp, Node, Node);
+impl Compare {
+    fn eval<S: Stage<Mini>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        let (a, b) = (s.exec(0, &*self.1)?, s.exec(1, &*self.2)?);
+        let (x, y) = (ints(s, a), ints(s, b));
+        let c = s.cmp_i64(self.0, x, y);
+        Ok(s.box_bool(c))
+    }
+}
+mini_node!(Compare, "Compare", |t| vec![&*t.1, &*t.2]);
+
+/// Speculates that `v` is an integer (every value the programs compute is).
+fn ints<S: Stage<Mini>>(s: &mut S, v: S::Val) -> S::I64 {
+    let is_int = s.has_tag(v, Tag::Int);
+    s.speculate(is_int, "an integer");
+    s.unbox_i64(v)
+}
+
+/// Prints a value: a boundary call, as a language's output is.
+struct Print(Node);
+impl Print {
+    fn eval<S: Stage<Mini>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        let v = s.exec(0, &*self.0)?;
+        s.call_boundary("print", self, Print::print, &[v])
+    }
+    fn print(&self, f: &mut Frame<'_, Mini>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        let text = match v.first() {
+            Some(v) if v.tag() == Tag::Imm0 => "absent".to_string(),
+            Some(v) => format!("{v:?}"),
+            None => "?".to_string(),
+        };
+        f.lang().borrow_mut().push(text);
+        Ok(Mini::ABSENT)
+    }
+}
+mini_node!(Print, "Print", |t| vec![&*t.0]);
+
+/// `throw value`.
+struct Throw(Node);
+impl Throw {
+    fn eval<S: Stage<Mini>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        let v = s.exec(0, &*self.0)?;
+        Err(s.throw(v))
+    }
+}
+mini_node!(Throw, "Throw", |t| vec![&*t.0]);
+
+/// Calls the program's other function with one argument (or none).
+struct CallOther(Option<Node>);
+impl CallOther {
+    fn eval<S: Stage<Mini>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        let mark = s.begin_args();
+        if let Some(a) = &self.0 {
+            let v = s.exec(0, &**a)?;
+            s.push_arg(v)?;
+        }
+        let rt = s.runtime();
+        let target = rt.call_targets().into_iter().find(|t| t.name() == "other").expect("the other function");
+        s.call(&target, mark)
+    }
+}
+mini_node!(CallOther, "CallOther", |t| t.0.iter().map(|a| &**a).collect());
+
+fn int(i: i64) -> Node {
+    Box::new(Int(i))
+}
+fn get(slot: u32) -> Node {
+    Box::new(Get(slot))
+}
+fn set(slot: u32, v: Node) -> Node {
+    Box::new(Set(slot, v))
+}
+fn add(a: Node, b: Node) -> Node {
+    Box::new(Add(a, b))
+}
+fn less(a: Node, b: Node) -> Node {
+    Box::new(Compare(Cmp::Lt, a, b))
+}
+fn equals(a: Node, b: Node) -> Node {
+    Box::new(Compare(Cmp::Eq, a, b))
+}
+fn print(v: Node) -> Node {
+    Box::new(Print(v))
+}
+fn block(stmts: Vec<Node>) -> BlockNode<Mini> {
+    BlockNode::new(stmts)
+}
+fn when(cond: Node, then: Vec<Node>) -> Node {
+    Box::new(IfNode::new(cond, block(then), None))
+}
+/// `for (; cond; step) body`, with labels.
+fn for_loop(labels: &[u32], cond: Node, step: Node, body: Vec<Node>) -> Node {
+    let labels = labels.iter().map(|&l| Label(l)).collect();
+    Box::new(WhileNode::new(cond, block(body)).with_step(step).with_labels(labels))
+}
+
+/// A function of the test language: a body over `slots` locals.
+struct Function {
+    name: &'static str,
+    body: BodyNode<Mini>,
+    descriptor: FrameDescriptor,
+}
+
+impl Function {
+    fn new(name: &'static str, params: usize, slots: usize, stmts: Vec<Node>) -> Function {
+        let names = (0..slots).map(|i| format!("x{i}").into()).collect();
+        Function { name, body: BodyNode::new(stmts, None), descriptor: FrameDescriptor::with_params(names, params) }
+    }
+}
+
+impl RootNode<Mini> for Function {
+    fn name(&self) -> &str {
+        self.name
+    }
+    fn frame_descriptor(&self) -> &FrameDescriptor {
+        &self.descriptor
+    }
+    fn execute(&self, f: &mut Frame<'_, Mini>) -> Result<Value, Unwind<Value>> {
+        self.body.eval(f)
+    }
+    fn execute_sym(&self, s: &mut SymFrame<'_, Mini>) -> Result<SymVal, Unwind<SymVal>> {
+        self.body.eval(s)
+    }
+    fn execute_resume(&self, s: &mut Resume<'_, '_, Mini>) -> Result<Value, Unwind<Value>> {
+        self.body.eval(s)
+    }
+    fn node_count(&self) -> usize {
+        porcini::node::count_nodes(&self.body as &dyn ExprNode<Mini>)
+    }
+    fn tree_depth(&self) -> usize {
+        porcini::node::tree_depth(&self.body as &dyn ExprNode<Mini>)
+    }
+    fn tree(&self) -> Option<&dyn ExprNode<Mini>> {
+        Some(&self.body)
+    }
+}
+
+/// Runs `main` (with `other` beside it, if given) three times; what it printed, how each run
+/// ended, and the compilation trace.
+fn run(main: fn() -> Function, other: Option<fn() -> Function>, compile: bool) -> (Vec<String>, String) {
+    let log = SharedBuffer::new();
+    let options = EngineOptions {
+        compilation: compile,
+        compile_immediately: true,
+        background_compilation: false,
+        trace_compilation: true,
+        verify_ir: true,
+        ..EngineOptions::default()
+    };
+    let rt = Runtime::<Mini>::new(options, RefCell::new(Vec::new()));
+    rt.set_trace_sink(TraceSink::new(Box::new(log.clone())));
+    if compile {
+        rt.set_compiler(Rc::new(Jit::new().expect("a code generator for this machine")));
+    }
+    if let Some(other) = other {
+        rt.create_call_target(Box::new(other()));
+    }
+    let target = rt.create_call_target(Box::new(main()));
+    for _ in 0..3 {
+        let ended = match rt.call_entry(&target, &[]) {
+            Ok(v) if v.tag() == Tag::Imm0 => "returned absent".to_string(),
+            Ok(v) => format!("returned {v:?}"),
+            Err(u) if u.kind() == porcini::UnwindKind::Throw => format!("threw {:?}", u.take_thrown()),
+            Err(u) => format!("error {}", u.take_error()),
+        };
+        rt.lang.borrow_mut().push(ended);
+    }
+    let printed = rt.lang.borrow().clone();
+    (printed, log.contents())
+}
+
+/// Checks that `main` prints `expect` (one line per print, then how the run ended) in the
+/// interpreter and compiled, and that its compilations fail only where `falls_back` says.
+fn check(main: fn() -> Function, other: Option<fn() -> Function>, falls_back: bool, expect: &str) {
+    let (interpreted, _) = run(main, other, false);
+    let once: Vec<&str> = expect.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    let expected: Vec<String> = (0..3).flat_map(|_| once.iter().map(|l| l.to_string())).collect();
+    assert_eq!(interpreted, expected, "interpreter");
+    let (compiled, trace) = run(main, other, true);
+    assert_eq!(compiled, expected, "compiled; trace:\n{trace}");
+    let failed: Vec<&str> = trace.lines().filter(|l| l.contains("opt failed")).collect();
+    if falls_back {
+        assert!(
+            !failed.is_empty() && failed.iter().all(|l| l.contains("try statements are not compiled yet")),
+            "{trace}"
+        );
+    } else {
+        assert!(failed.is_empty(), "{trace}");
+        assert!(trace.contains("opt done") && trace.contains("main"), "{trace}");
+    }
+}
+
+#[test]
+fn labelled_loops_break_and_continue_outer_loops() {
+    // outer: for (i = 0; i < 4; i += 1) { for (j = 0; j < 4; j += 1) {
+    //   if (j == 2) continue outer; if (i == 2) break outer; print(i * 10 + j); } }
+    fn main() -> Function {
+        let inner = for_loop(
+            &[],
+            less(get(1), int(4)),
+            set(1, add(get(1), int(1))),
+            vec![
+                when(equals(get(1), int(2)), vec![Box::new(JumpNode::continue_to(Label(1)))]),
+                when(equals(get(0), int(2)), vec![Box::new(JumpNode::break_to(Label(1)))]),
+                print(add(add(add(get(0), get(0)), add(get(0), get(0))), add(add(add(get(0), get(0)), add(get(0), get(0))), add(add(get(0), get(0)), get(1))))),
+            ],
+        );
+        let outer = for_loop(&[1], less(get(0), int(4)), set(0, add(get(0), int(1))), vec![set(1, int(0)), inner]);
+        Function::new("main", 0, 2, vec![set(0, int(0)), outer, print(get(0))])
+    }
+    check(main, None, false, "0 \n 1 \n 10 \n 11 \n 2 \n returned absent");
+}
+
+#[test]
+fn a_continue_runs_the_step_and_a_break_in_the_step_ends_the_loop() {
+    // for (i = 0; true; i += 1, if (i == 5) break) { if (i < 2) continue; print(i); }
+    fn main() -> Function {
+        let step = Box::new(BreakableNode::labelled(
+            Box::new(BlockNode::new(vec![
+                set(0, add(get(0), int(1))),
+                when(equals(get(0), int(5)), vec![Box::new(JumpNode::break_to(Label(7)))]),
+            ])),
+            vec![Label(9)],
+        ));
+        let body = vec![when(less(get(0), int(2)), vec![Box::new(JumpNode::continue_())]), print(get(0))];
+        let lp = for_loop(&[7], equals(int(1), int(1)), step, body);
+        Function::new("main", 0, 1, vec![set(0, int(0)), lp, print(get(0))])
+    }
+    check(main, None, false, "2 \n 3 \n 4 \n 5 \n returned absent");
+}
+
+#[test]
+fn a_switch_body_ends_at_an_unlabelled_break_and_passes_continue_on() {
+    // for (i = 0; i < 4; i += 1) { switch { if (i == 1) continue; if (i == 2) break;
+    //   print(i); } print(100 + i); }
+    fn main() -> Function {
+        let switch = Box::new(BreakableNode::switch(
+            Box::new(BlockNode::new(vec![
+                when(equals(get(0), int(1)), vec![Box::new(JumpNode::continue_())]),
+                when(equals(get(0), int(2)), vec![Box::new(JumpNode::break_())]),
+                print(get(0)),
+            ])),
+            Vec::new(),
+        ));
+        let lp = for_loop(&[], less(get(0), int(4)), set(0, add(get(0), int(1))), vec![switch, print(add(int(100), get(0)))]);
+        Function::new("main", 0, 1, vec![set(0, int(0)), lp])
+    }
+    check(main, None, false, "0 \n 100 \n 102 \n 3 \n 103 \n returned absent");
+}
+
+#[test]
+fn a_thrown_value_leaves_compiled_code_and_its_callers() {
+    // other(x) { print(x); throw x + 1; print(0); }  main() { print(1); other(41); print(2); }
+    fn other() -> Function {
+        Function::new("other", 1, 1, vec![print(get(0)), Box::new(Throw(add(get(0), int(1)))), print(int(0))])
+    }
+    fn main() -> Function {
+        Function::new("main", 0, 0, vec![print(int(1)), Box::new(CallOther(Some(int(41)))), print(int(2))])
+    }
+    check(main, Some(other), false, "1 \n 41 \n threw 42");
+}
+
+#[test]
+fn a_missing_argument_is_the_languages_absent_value() {
+    fn other() -> Function {
+        Function::new("other", 1, 1, vec![print(Box::new(Arg(0))), print(get(0))])
+    }
+    fn main() -> Function {
+        Function::new("main", 0, 0, vec![Box::new(CallOther(None))])
+    }
+    check(main, Some(other), false, "absent \n absent \n returned absent");
+}
+
+#[test]
+fn catch_receives_the_thrown_value_and_finally_always_runs() {
+    // try { print(1); other(5); print(2); } catch (e) { print(e); throw e + 10 } finally { print(9) }
+    fn other() -> Function {
+        Function::new("other", 1, 1, vec![Box::new(Throw(get(0)))])
+    }
+    fn main() -> Function {
+        let body = block(vec![print(int(1)), Box::new(CallOther(Some(int(5)))), print(int(2))]);
+        let handler = block(vec![print(get(0)), Box::new(Throw(add(get(0), int(10))))]);
+        let finalizer = block(vec![print(int(9))]);
+        Function::new("main", 0, 1, vec![Box::new(TryNode::new(body, Some((SlotId(0), handler)), Some(finalizer)))])
+    }
+    check(main, Some(other), true, "1 \n 5 \n 9 \n threw 15");
+}
+
+#[test]
+fn a_finally_that_completes_lets_the_pending_break_go_on_and_one_that_breaks_replaces_a_throw() {
+    // for (i = 0; i < 3; i += 1) { try { if (i == 1) break; print(i); } finally { print(50 + i) } }
+    // then: for (;;) { try { throw 7 } finally { break } } print(99)
+    fn main() -> Function {
+        let guarded = block(vec![when(equals(get(0), int(1)), vec![Box::new(JumpNode::break_())]), print(get(0))]);
+        let first = for_loop(
+            &[],
+            less(get(0), int(3)),
+            set(0, add(get(0), int(1))),
+            vec![Box::new(TryNode::new(guarded, None, Some(block(vec![print(add(int(50), get(0)))]))))],
+        );
+        let swallowed = Box::new(TryNode::new(
+            block(vec![Box::new(Throw(int(7)))]),
+            None,
+            Some(block(vec![Box::new(JumpNode::break_())])),
+        ));
+        let second = for_loop(&[], equals(int(1), int(1)), int(0), vec![swallowed]);
+        Function::new("main", 0, 1, vec![set(0, int(0)), first, second, print(int(99))])
+    }
+    check(main, None, true, "0 \n 50 \n 51 \n 99 \n returned absent");
+}
