@@ -28,11 +28,8 @@ pub(crate) fn body_fns(node: &Node, spec: &Spec) -> TokenStream {
         .enumerate()
         .map(|(k, (kind, op))| {
             let u = format_ident!("__u{}", k);
-            match kind {
-                Operand::I64 => quote!(let #u = s.unbox_i64(#op);),
-                Operand::Bool => quote!(let #u = s.unbox_bool(#op);),
-                Operand::Val => quote!(let #u = #op;),
-            }
+            let unboxed = kind.unbox(op);
+            quote!(let #u = #unboxed;)
         })
         .collect();
     let args: Vec<TokenStream> = spec
@@ -78,16 +75,12 @@ pub(crate) fn body_fns(node: &Node, spec: &Spec) -> TokenStream {
 
 /// The body's result `v` as a boxed value.
 fn box_result(spec: &Spec, v: TokenStream) -> TokenStream {
-    match spec.ret {
-        Operand::I64 => quote!(s.box_i64(#v)),
-        Operand::Bool => quote!(s.box_bool(#v)),
-        Operand::Val => v,
-    }
+    spec.ret.boxed(v)
 }
 
-/// `__typed_<name>` for a specialization whose integer operands the fast path executes as
-/// integers (see [`Spec::typed_children`]): it takes them unboxed, so only its own guard is left
-/// to check. The boxed operands are rebuilt where a slow path needs them.
+/// `__typed_<name>` for a specialization whose numeric operands the fast path executes unboxed
+/// (see [`Spec::typed_children`]): it takes them unboxed, so only its own guard is left to
+/// check. The boxed operands are rebuilt where a slow path needs them.
 fn typed_body_fn(node: &Node, spec: &Spec) -> TokenStream {
     if !spec.typed_children() {
         return quote!();
@@ -101,7 +94,10 @@ fn typed_body_fn(node: &Node, spec: &Spec) -> TokenStream {
         .iter()
         .zip(&ops)
         .map(|(kind, op)| match kind {
-            Operand::I64 => quote!(#op: S::I64),
+            Operand::I64 | Operand::F64 => {
+                let ty = kind.stage_type();
+                quote!(#op: #ty)
+            }
             _ => quote!(#op: S::Val),
         })
         .collect();
@@ -110,7 +106,10 @@ fn typed_body_fn(node: &Node, spec: &Spec) -> TokenStream {
         .iter()
         .zip(&ops)
         .map(|(kind, op)| match kind {
-            Operand::I64 => quote!(let #op = s.box_i64(#op);),
+            Operand::I64 | Operand::F64 => {
+                let boxed = kind.boxed(quote!(#op));
+                quote!(let #op = #boxed;)
+            }
             _ => quote!(),
         })
         .collect();

@@ -20,9 +20,9 @@ use crate::model::{Node, Operand, Param, Spec};
 
 /// `eval`, when the node names its children in `execute(..)`.
 ///
-/// In the monomorphic state of a specialization with integer operands, the children are executed
-/// as integers ([`Spec::typed_children`]): a child that can produce an unboxed integer does, and
-/// neither it nor this node checks the type twice. Otherwise every child produces a boxed value
+/// In the monomorphic state of a specialization with numeric operands, the children are executed
+/// unboxed ([`Spec::typed_children`]): a child that can produce an unboxed integer or float does,
+/// and neither it nor this node checks the type twice. Otherwise every child produces a boxed value
 /// and `dispatch` decides.
 pub(crate) fn eval_fn(node: &Node) -> TokenStream {
     if node.children.is_empty() {
@@ -69,8 +69,8 @@ pub(crate) fn eval_fn(node: &Node) -> TokenStream {
     }
 }
 
-/// `__typed_exec_<name>`: executes the children as `spec`'s operands, its integer operands as
-/// integers, then runs its typed body. A child whose value is not an integer after all ends the
+/// `__typed_exec_<name>`: executes the children as `spec`'s operands, its numeric operands
+/// unboxed, then runs its typed body. A child whose value is not of the type after all ends the
 /// fast path: the rest is evaluated generically and the node respecializes (`__resume<i>`).
 fn typed_exec_fn(node: &Node, spec: &Spec) -> TokenStream {
     let lang = &node.language;
@@ -86,22 +86,27 @@ fn typed_exec_fn(node: &Node, spec: &Spec) -> TokenStream {
         .map(|(i, (child, kind))| {
             let op = &ops[i];
             let idx = i as u32;
-            if *kind != Operand::I64 {
-                return quote!(let #op = ::porcini::ExecChild::exec_child(&self.#child, s, #idx)?;);
-            }
+            let exec = match kind {
+                Operand::I64 => quote!(exec_child_i64),
+                Operand::F64 => quote!(exec_child_f64),
+                _ => return quote!(let #op = ::porcini::ExecChild::exec_child(&self.#child, s, #idx)?;),
+            };
             // The operands before this one, boxed, for the slow path.
             let earlier: Vec<TokenStream> = spec.operands[..i]
                 .iter()
                 .zip(&ops[..i])
                 .map(|(k, o)| match k {
-                    Operand::I64 => quote!(let #o = s.box_i64(#o);),
+                    Operand::I64 | Operand::F64 => {
+                        let boxed = k.boxed(quote!(#o));
+                        quote!(let #o = #boxed;)
+                    }
                     _ => quote!(),
                 })
                 .collect();
             let before = &ops[..i];
             let resume = format_ident!("__resume{}", i);
             quote! {
-                let #op = match ::porcini::ExecChild::exec_child_i64(&self.#child, s, #idx, #reason) {
+                let #op = match ::porcini::ExecChild::#exec(&self.#child, s, #idx, #reason) {
                     ::std::result::Result::Ok(x) => x,
                     ::std::result::Result::Err(::porcini::TypedFail::Unwind(u)) => return ::std::result::Result::Err(u),
                     ::std::result::Result::Err(::porcini::TypedFail::Unexpected(v)) => {
@@ -153,16 +158,27 @@ fn resume_fns(node: &Node) -> Vec<TokenStream> {
         .collect()
 }
 
-/// `dispatch_i64`, for a node with a specialization whose body answers an unboxed integer: the
-/// typed counterpart of `dispatch` (Truffle's `executeLong`), which such a node's own typed
-/// execute calls. In that specialization's monomorphic state the integer comes straight from the
-/// body; in any other state the generic result is checked.
-pub(crate) fn dispatch_i64_fn(node: &Node) -> TokenStream {
+/// `dispatch_i64` and `dispatch_f64`, for a node with a specialization whose body answers an
+/// unboxed integer or float: the typed counterparts of `dispatch` (Truffle's `executeLong` and
+/// `executeDouble`), which such a node's own typed execute calls. In that specialization's
+/// monomorphic state the unboxed result comes straight from the body; in any other state the
+/// generic result is checked.
+pub(crate) fn dispatch_typed_fns(node: &Node) -> TokenStream {
+    let i64_fn = dispatch_typed_fn(node, Operand::I64);
+    let f64_fn = dispatch_typed_fn(node, Operand::F64);
+    quote!(#i64_fn #f64_fn)
+}
+
+fn dispatch_typed_fn(node: &Node, kind: Operand) -> TokenStream {
     let specs: Vec<&Spec> =
-        node.specs.iter().filter(|s| s.ret == Operand::I64 && !s.fallback && s.cached.is_none()).collect();
+        node.specs.iter().filter(|s| s.ret == kind && !s.fallback && s.cached.is_none()).collect();
     if specs.is_empty() {
         return quote!();
     }
+    let (name_fn, expect, ty) = match kind {
+        Operand::F64 => (format_ident!("dispatch_f64"), quote!(::porcini::expect_f64), quote!(S::F64)),
+        _ => (format_ident!("dispatch_i64"), quote!(::porcini::expect_i64), quote!(S::I64)),
+    };
     let lang = &node.language;
     let state = &node.state;
     let ops = node.ops();
@@ -180,10 +196,9 @@ pub(crate) fn dispatch_i64_fn(node: &Node) -> TokenStream {
                 .operands
                 .iter()
                 .zip(&ops)
-                .map(|(kind, op)| match kind {
-                    Operand::I64 => quote!(let #op = s.unbox_i64(#op);),
-                    Operand::Bool => quote!(let #op = s.unbox_bool(#op);),
-                    Operand::Val => quote!(),
+                .map(|(kind, op)| {
+                    let u = kind.unbox(op);
+                    quote!(let #op = #u;)
                 })
                 .collect();
             let body_args: Vec<TokenStream> = spec
@@ -210,27 +225,27 @@ pub(crate) fn dispatch_i64_fn(node: &Node) -> TokenStream {
                             }
                             ::std::result::Result::Err(::porcini::SpecFail::Rewrite) => {
                                 let r = s.respecialize(self, Self::#rewrite_fn, &__boxed)?;
-                                ::porcini::expect_i64::<#lang, S>(s, r, reason)
+                                #expect::<#lang, S>(s, r, reason)
                             }
                         };
                     }
                     let r = self.__miss(s, #args)?;
-                    return ::porcini::expect_i64::<#lang, S>(s, r, reason);
+                    return #expect::<#lang, S>(s, r, reason);
                 }
             }
         })
         .collect();
     quote! {
-        /// Dispatches expecting an integer result; `reason` names the caller's speculation.
+        /// Dispatches expecting an unboxed result; `reason` names the caller's speculation.
         #[inline(always)]
-        pub fn dispatch_i64<S: ::porcini::Stage<#lang>>(&self, s: &mut S, #op_params, reason: &'static str)
-            -> ::std::result::Result<S::I64, ::porcini::TypedFail<S::Val>> {
+        pub fn #name_fn<S: ::porcini::Stage<#lang>>(&self, s: &mut S, #op_params, reason: &'static str)
+            -> ::std::result::Result<#ty, ::porcini::TypedFail<S::Val>> {
             match self.#state.monomorphic() {
                 #(#arms)*
                 _ => {}
             }
             let r = self.dispatch(s, #args)?;
-            ::porcini::expect_i64::<#lang, S>(s, r, reason)
+            #expect::<#lang, S>(s, r, reason)
         }
     }
 }

@@ -40,6 +40,11 @@ pub(crate) fn precondition(node: &Node, spec: &Spec) -> Vec<TokenStream> {
         .filter_map(|(kind, op)| match kind {
             Operand::I64 => Some(quote!(s.has_tag(#op, ::porcini::Tag::Int))),
             Operand::Bool => Some(quote!(s.has_tag(#op, ::porcini::Tag::Bool))),
+            Operand::F64 => Some(quote!({
+                let __d = s.has_tag(#op, ::porcini::Tag::Double);
+                let __i = s.has_tag(#op, ::porcini::Tag::Int);
+                s.or(__d, __i)
+            })),
             Operand::Val => None,
         })
         .collect();

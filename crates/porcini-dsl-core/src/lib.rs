@@ -38,7 +38,7 @@ pub fn specializations(attr: TokenStream, item: TokenStream) -> syn::Result<Toke
     let queries = queries::query_fns(&node);
     let eval = dispatch::eval_fn(&node);
     let dispatch = dispatch::dispatch_fn(&node);
-    let dispatch_i64 = dispatch::dispatch_i64_fn(&node);
+    let dispatch_typed = dispatch::dispatch_typed_fns(&node);
     let codes = node.mono_codes();
     let chain = dispatch::chain_fns(&node);
     let entries = dispatch::entries_fns(&node);
@@ -59,7 +59,7 @@ pub fn specializations(attr: TokenStream, item: TokenStream) -> syn::Result<Toke
             #queries
             #eval
             #dispatch
-            #dispatch_i64
+            #dispatch_typed
             #(#chain)*
             #(#entries)*
             #(#bodies)*

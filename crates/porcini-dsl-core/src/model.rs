@@ -38,6 +38,9 @@ pub(crate) enum Operand {
     I64,
     /// `S::Bool`: the value must be a boolean, and the body receives it unboxed.
     Bool,
+    /// `S::F64`: the value must be a number, a double or an integer, and the body receives it
+    /// as a double (an integer widened: Truffle's implicit cast from `int` to `double`).
+    F64,
     /// `S::Val`: any value, passed through boxed.
     Val,
 }
@@ -206,25 +209,55 @@ impl Node {
     }
 }
 
+impl Operand {
+    /// The stage type of an unboxed operand of this kind (`S::Val` for a boxed one).
+    pub fn stage_type(self) -> TokenStream {
+        match self {
+            Operand::I64 => quote!(S::I64),
+            Operand::Bool => quote!(S::Bool),
+            Operand::F64 => quote!(S::F64),
+            Operand::Val => quote!(S::Val),
+        }
+    }
+    /// The expression unboxing `op`, a value known to be of this kind.
+    pub fn unbox(self, op: &Ident) -> TokenStream {
+        match self {
+            Operand::I64 => quote!(s.unbox_i64(#op)),
+            Operand::Bool => quote!(s.unbox_bool(#op)),
+            Operand::F64 => quote!(s.number_to_f64(#op)),
+            Operand::Val => quote!(#op),
+        }
+    }
+    /// The expression boxing `v`, an unboxed value of this kind.
+    pub fn boxed(self, v: TokenStream) -> TokenStream {
+        match self {
+            Operand::I64 => quote!(s.box_i64(#v)),
+            Operand::Bool => quote!(s.box_bool(#v)),
+            Operand::F64 => quote!(s.box_f64(#v)),
+            Operand::Val => v,
+        }
+    }
+}
+
 impl Spec {
     /// This specialization's bit in the state words.
     pub fn bit(&self) -> u32 {
         1u32 << self.index
     }
-    /// True when the fast path can execute this specialization's integer operands as integers
-    /// (Truffle's `executeLong` on children): it is neither cached nor the fallback, has at least
-    /// one `S::I64` operand and no `S::Bool` one.
+    /// True when the fast path can execute this specialization's numeric operands unboxed
+    /// (Truffle's `executeLong` and `executeDouble` on children): it is neither cached nor the
+    /// fallback, has at least one `S::I64` or `S::F64` operand and no `S::Bool` one.
     pub fn typed_children(&self) -> bool {
         !self.fallback
             && self.cached.is_none()
-            && self.operands.contains(&Operand::I64)
+            && self.operands.iter().any(|o| matches!(o, Operand::I64 | Operand::F64))
             && !self.operands.contains(&Operand::Bool)
     }
     /// The generated function that unboxes the operands and runs the body.
     pub fn body_fn(&self) -> Ident {
         format_ident!("__body_{}", self.name)
     }
-    /// The generated function that runs the body on operands executed as integers.
+    /// The generated function that runs the body on operands executed unboxed.
     pub fn typed_fn(&self) -> Ident {
         format_ident!("__typed_{}", self.name)
     }

@@ -247,8 +247,8 @@ fn parse_params(spec: &mut Spec, f: &mut ImplItemFn) -> syn::Result<()> {
     let shape_error = || {
         syn::Error::new(
             sig_span,
-            "a specialization takes `&self`, the stage (`s: &mut S`), then its operands (`S::I64`, `S::Bool` or \
-             `S::Val`)",
+            "a specialization takes `&self`, the stage (`s: &mut S`), then its operands (`S::I64`, `S::F64`, \
+             `S::Bool` or `S::Val`)",
         )
     };
     let mut inputs = f.sig.inputs.iter_mut();
@@ -291,8 +291,8 @@ fn parse_params(spec: &mut Spec, f: &mut ImplItemFn) -> syn::Result<()> {
     Ok(())
 }
 
-/// What a body's result is, from the first type argument of its return type: `S::I64` and
-/// `S::Bool` (as in `Result<S::I64, SpecFail<S::I64>>` or an alias such as SL's
+/// What a body's result is, from the first type argument of its return type: `S::I64`, `S::F64`
+/// and `S::Bool` (as in `Result<S::I64, SpecFail<S::I64>>` or an alias such as SL's
 /// `SpecResult<S::I64>`) are unboxed results; anything else (normally `S::Val`) is boxed.
 fn return_kind(output: &syn::ReturnType) -> Operand {
     let syn::ReturnType::Type(_, ty) = output else { return Operand::Val };
@@ -312,10 +312,11 @@ fn operand_kind(ty: &Type) -> syn::Result<Operand> {
     match text.as_str() {
         "S::I64" => Ok(Operand::I64),
         "S::Bool" => Ok(Operand::Bool),
+        "S::F64" => Ok(Operand::F64),
         "S::Val" => Ok(Operand::Val),
         _ => Err(syn::Error::new_spanned(
             ty,
-            "operand types must be S::I64, S::Bool or S::Val (a cached value's parameter is marked #[cached])",
+            "operand types must be S::I64, S::F64, S::Bool or S::Val (a cached value's parameter is marked #[cached])",
         )),
     }
 }

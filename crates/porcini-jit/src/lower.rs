@@ -47,7 +47,7 @@ use direct_call::CalleeFrame;
 
 mod direct_call;
 
-use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{
     self, AbiParam, Block, InstBuilder, MemFlagsData, Signature, StackSlotData, StackSlotKind, TrapCode, types,
 };
@@ -57,7 +57,7 @@ use porcini::call_target::{CallTarget, CallTargetId};
 use porcini::compiled::{self, BoundarySite, CompiledCode, DeoptPoint, FrameLayout, InlinedFrame, LiveKind, RawResult};
 use porcini::object::ObjectLayout;
 use porcini::emitter::{ArithOp, Emitter, LogicOp, LoopExit, StateRef, Transfer};
-use porcini::stage::{Cmp, ResolveFn};
+use porcini::stage::{BitOp, Cmp, FloatOp, FloatUnary, ResolveFn};
 use porcini::symbolic::{Recording, SymVal};
 use porcini::{Language, Runtime, SlotId, SlotKind, Tag, Value};
 
@@ -72,6 +72,8 @@ enum Repr {
     I64(ir::Value),
     /// A condition (`i8`, 0 or 1).
     Bool(ir::Value),
+    /// An unboxed float (`f64`).
+    F64(ir::Value),
 }
 
 /// An if being lowered. `was_dead`: it sits in unreachable code, and so does all of it (the
@@ -152,6 +154,8 @@ struct Sigs {
     overflow: ir::SigRef,
     /// `throw_value`'s, declared at the first `throw`.
     throw: Option<ir::SigRef>,
+    /// `fmod`'s, declared at the first float remainder.
+    fmod: Option<ir::SigRef>,
 }
 
 /// What lowering produced besides the IR.
@@ -299,6 +303,7 @@ impl<'b, L: Language> Lowering<'b, L> {
             store: sig(&mut b, &[i64t; 5], &[]),
             overflow: sig(&mut b, &[], &[i64t; 2]),
             throw: None,
+            fmod: None,
         };
         // The framework's tags are shared constants from the start; a language's own tags are
         // made at their first use (see `tag`), in front of `holds`, so they dominate every use.
@@ -710,12 +715,27 @@ impl<'b, L: Language> Lowering<'b, L> {
             Repr::Val(t, v) => (t, v),
             Repr::I64(v) => (self.tag(Tag::Int), v),
             Repr::Bool(c) => (self.tag(Tag::Bool), self.widen_cond(c)),
+            Repr::F64(f) => (self.tag(Tag::Double), self.b.ins().bitcast(types::I64, MemFlagsData::new(), f)),
         }
     }
+    /// The payload word of a value (an integer's, a condition's as 0 or 1, a float's bits).
     fn int(&mut self, x: SymVal) -> ir::Value {
         match self.repr(x) {
             Repr::Val(_, v) | Repr::I64(v) => v,
             Repr::Bool(c) => self.b.ins().uextend(types::I64, c),
+            Repr::F64(f) => self.b.ins().bitcast(types::I64, MemFlagsData::new(), f),
+        }
+    }
+    /// A float: an unboxed one, a boxed double's payload, or an integer widened.
+    fn float(&mut self, x: SymVal) -> ir::Value {
+        match self.repr(x) {
+            Repr::F64(f) => f,
+            Repr::Val(_, v) => self.b.ins().bitcast(types::F64, MemFlagsData::new(), v),
+            Repr::I64(v) => self.b.ins().fcvt_from_sint(types::F64, v),
+            Repr::Bool(c) => {
+                let v = self.b.ins().uextend(types::I64, c);
+                self.b.ins().fcvt_from_sint(types::F64, v)
+            }
         }
     }
     fn cond(&mut self, x: SymVal) -> ir::Value {
@@ -725,6 +745,10 @@ impl<'b, L: Language> Lowering<'b, L> {
                 Some(&c) => c,
                 None => self.b.ins().icmp_imm_s(IntCC::NotEqual, v, 0),
             },
+            Repr::F64(f) => {
+                let zero = self.b.ins().f64const(0.0);
+                self.b.ins().fcmp(FloatCC::NotEqual, f, zero)
+            }
         }
     }
     /// A condition as a payload word (0 or 1).
@@ -1032,6 +1056,10 @@ impl<'b, L: Language> Lowering<'b, L> {
                         None => self.b.ins().uextend(types::I64, c),
                     });
                 }
+                Repr::F64(f) => {
+                    kinds.push(LiveKind::F64);
+                    words.push(self.b.ins().bitcast(types::I64, MemFlagsData::new(), f));
+                }
             }
         }
         kinds
@@ -1083,6 +1111,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
             },
             Repr::I64(_) => tag == Tag::Int,
             Repr::Bool(_) => tag == Tag::Bool,
+            Repr::F64(_) => tag == Tag::Double,
         };
         let c = self.cond_const(known);
         self.push(Repr::Bool(c))
@@ -1154,6 +1183,18 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
                 let one = self.iconst(1);
                 let safe = self.b.ins().select(failed, one, b);
                 (self.b.ins().sdiv(a, safe), failed)
+            }
+            ArithOp::Rem => {
+                // The remainder fails on a zero divisor only; by -1 it is 0 (which the machine's
+                // instruction would trap on for MIN), so the divisor is made harmless for both.
+                let failed = self.b.ins().icmp_imm_s(IntCC::Equal, b, 0);
+                let minus_one = self.b.ins().icmp_imm_s(IntCC::Equal, b, -1);
+                let harmful = self.b.ins().bor(failed, minus_one);
+                let one = self.iconst(1);
+                let safe = self.b.ins().select(harmful, one, b);
+                let r = self.b.ins().srem(a, safe);
+                let zero = self.iconst(0);
+                (self.b.ins().select(minus_one, zero, r), failed)
             }
         };
         (self.push(Repr::I64(r)), self.push(Repr::Bool(failed)))
@@ -1231,6 +1272,118 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         let t = self.b.ins().icmp(IntCC::Equal, ta, tb);
         let v = self.b.ins().icmp(IntCC::Equal, va, vb);
         let c = self.b.ins().band(t, v);
+        self.push(Repr::Bool(c))
+    }
+
+    fn bits(&mut self, op: BitOp, a: SymVal, b: SymVal) -> SymVal {
+        let (a, b) = (self.int(a), self.int(b));
+        let r = match op {
+            BitOp::And => self.b.ins().band(a, b),
+            BitOp::Or => self.b.ins().bor(a, b),
+            BitOp::Xor => self.b.ins().bxor(a, b),
+            // Cranelift's shifts take the count modulo the width, as the stage's do.
+            BitOp::Shl => self.b.ins().ishl(a, b),
+            BitOp::Sar => self.b.ins().sshr(a, b),
+            BitOp::Shr => self.b.ins().ushr(a, b),
+        };
+        self.push(Repr::I64(r))
+    }
+    fn wrap_i32(&mut self, a: SymVal, signed: bool) -> SymVal {
+        let a = self.int(a);
+        let low = self.b.ins().ireduce(types::I32, a);
+        let r = if signed { self.b.ins().sextend(types::I64, low) } else { self.b.ins().uextend(types::I64, low) };
+        self.push(Repr::I64(r))
+    }
+    fn f64_const(&mut self, x: f64) -> SymVal {
+        let f = self.b.ins().f64const(x);
+        self.push(Repr::F64(f))
+    }
+    fn unbox_f64(&mut self, x: SymVal) -> SymVal {
+        let f = self.float(x);
+        self.push(Repr::F64(f))
+    }
+    fn box_f64(&mut self, x: SymVal) -> SymVal {
+        let f = self.float(x);
+        let t = self.tag(Tag::Double);
+        let v = self.b.ins().bitcast(types::I64, MemFlagsData::new(), f);
+        self.push(Repr::Val(t, v))
+    }
+    fn number_to_f64(&mut self, x: SymVal) -> SymVal {
+        let f = match self.repr(x) {
+            Repr::Val(t, v) => match self.known_tag(t).and_then(|k| Tag::from_number(k as u64)) {
+                Some(Tag::Int) => self.b.ins().fcvt_from_sint(types::F64, v),
+                Some(_) => self.b.ins().bitcast(types::F64, MemFlagsData::new(), v),
+                None => {
+                    // Either representation: both conversions, and a select instead of a branch.
+                    let is_int = self.b.ins().icmp_imm_s(IntCC::Equal, t, Tag::Int as i64);
+                    let widened = self.b.ins().fcvt_from_sint(types::F64, v);
+                    let bits = self.b.ins().bitcast(types::F64, MemFlagsData::new(), v);
+                    self.b.ins().select(is_int, widened, bits)
+                }
+            },
+            _ => self.float(x),
+        };
+        self.push(Repr::F64(f))
+    }
+    fn i64_to_f64(&mut self, a: SymVal) -> SymVal {
+        let a = self.int(a);
+        let f = self.b.ins().fcvt_from_sint(types::F64, a);
+        self.push(Repr::F64(f))
+    }
+    fn f64_to_i64(&mut self, x: SymVal) -> (SymVal, SymVal) {
+        let f = self.float(x);
+        let i = self.b.ins().fcvt_to_sint_sat(types::I64, f);
+        // Exact: converting back gives the float, the float is within the 64-bit range (the
+        // saturated conversion of 2^63 converts back to 2^63 too), and it is not -0.
+        let back = self.b.ins().fcvt_from_sint(types::F64, i);
+        let same = self.b.ins().fcmp(FloatCC::Equal, back, f);
+        let abs = self.b.ins().fabs(f);
+        let limit = self.b.ins().f64const(9.223372036854775807e18);
+        let in_range = self.b.ins().fcmp(FloatCC::LessThan, abs, limit);
+        let bits = self.b.ins().bitcast(types::I64, MemFlagsData::new(), f);
+        let negative_zero = self.b.ins().icmp_imm_s(IntCC::Equal, bits, i64::MIN);
+        let not_negative_zero = self.b.ins().bxor_imm_u(negative_zero, 1);
+        let exact = self.b.ins().band(same, in_range);
+        let exact = self.b.ins().band(exact, not_negative_zero);
+        (self.push(Repr::I64(i)), self.push(Repr::Bool(exact)))
+    }
+    fn float_arith(&mut self, op: FloatOp, a: SymVal, b: SymVal) -> SymVal {
+        let (a, b) = (self.float(a), self.float(b));
+        let r = match op {
+            FloatOp::Add => self.b.ins().fadd(a, b),
+            FloatOp::Sub => self.b.ins().fsub(a, b),
+            FloatOp::Mul => self.b.ins().fmul(a, b),
+            FloatOp::Div => self.b.ins().fdiv(a, b),
+            FloatOp::Rem => {
+                let b_ = &mut self.b;
+                let sig = *self.sigs.fmod.get_or_insert_with(|| sig(b_, &[types::F64; 2], &[types::F64]));
+                let callee = self.iconst(compiled::fmod as *const () as i64);
+                let call = self.b.ins().call_indirect(sig, callee, &[a, b]);
+                self.b.inst_results(call)[0]
+            }
+        };
+        self.push(Repr::F64(r))
+    }
+    fn float_unary(&mut self, op: FloatUnary, a: SymVal) -> SymVal {
+        let a = self.float(a);
+        let r = match op {
+            FloatUnary::Neg => self.b.ins().fneg(a),
+            FloatUnary::Abs => self.b.ins().fabs(a),
+            FloatUnary::Sqrt => self.b.ins().sqrt(a),
+            FloatUnary::Floor => self.b.ins().floor(a),
+            FloatUnary::Ceil => self.b.ins().ceil(a),
+            FloatUnary::Trunc => self.b.ins().trunc(a),
+        };
+        self.push(Repr::F64(r))
+    }
+    fn cmp_f64(&mut self, op: Cmp, a: SymVal, b: SymVal) -> SymVal {
+        let (a, b) = (self.float(a), self.float(b));
+        let cc = match op {
+            Cmp::Lt => FloatCC::LessThan,
+            Cmp::Le => FloatCC::LessThanOrEqual,
+            Cmp::Eq => FloatCC::Equal,
+        };
+        let c = self.b.ins().fcmp(cc, a, b);
         self.push(Repr::Bool(c))
     }
 

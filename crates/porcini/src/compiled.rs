@@ -314,6 +314,7 @@ impl LiveWords<'_> {
             LiveKind::Val => LiveValue::Val(unsafe { Value::from_words(w(0), w(1)) }),
             LiveKind::I64 => LiveValue::I64(w(0) as i64),
             LiveKind::Bool => LiveValue::Val(Value::from_bool(w(0) != 0)),
+            LiveKind::F64 => LiveValue::F64(f64::from_bits(w(0))),
         };
         self.at += k.words();
         v
@@ -329,6 +330,8 @@ pub enum LiveKind {
     I64,
     /// A condition: one word, 0 or 1.
     Bool,
+    /// An unboxed float: one word, its bits.
+    F64,
 }
 
 impl LiveKind {
@@ -636,6 +639,12 @@ pub trait Compiler<L: Language> {
     /// The queued units whose code generation has ended since the last poll, with its result.
     /// The runtime completes each code ([`CompiledCode::complete`]) and installs it.
     fn poll(&self) -> Vec<(Ticket, Result<MachineCode, CompileError>)>;
+}
+
+/// `fmod(a, b)`, which Cranelift has no instruction for: the remainder of a float division, with
+/// the sign of the dividend.
+pub extern "C" fn fmod(a: f64, b: f64) -> f64 {
+    a % b
 }
 
 /// Compiled code throws the guest value `(tag, bits)`: it goes to the unwind register, and the

@@ -16,7 +16,7 @@ use crate::call_target::CallTarget;
 use crate::compiled::BoundarySite;
 use crate::frame::SlotId;
 use crate::language::Language;
-use crate::stage::{Cmp, ResolveFn};
+use crate::stage::{BitOp, Cmp, FloatOp, FloatUnary, ResolveFn};
 use crate::symbolic::SymVal;
 use crate::value::{Tag, Value};
 
@@ -32,6 +32,8 @@ pub enum ArithOp {
     Mul,
     /// `a / b`, truncated
     Div,
+    /// `a % b`, truncated (fails on a zero divisor)
+    Rem,
 }
 
 /// Two-operand logic on conditions.
@@ -121,6 +123,28 @@ pub trait Emitter<L: Language> {
     fn logic(&mut self, op: LogicOp, a: SymVal, b: SymVal) -> SymVal;
     /// Identity of two values.
     fn same(&mut self, a: SymVal, b: SymVal) -> SymVal;
+    /// A bitwise operation or shift on integers.
+    fn bits(&mut self, op: BitOp, a: SymVal, b: SymVal) -> SymVal;
+    /// The low 32 bits of an integer, sign- or zero-extended.
+    fn wrap_i32(&mut self, a: SymVal, signed: bool) -> SymVal;
+    /// A constant float.
+    fn f64_const(&mut self, x: f64) -> SymVal;
+    /// The float payload of a double.
+    fn unbox_f64(&mut self, v: SymVal) -> SymVal;
+    /// Boxes a float.
+    fn box_f64(&mut self, x: SymVal) -> SymVal;
+    /// A number (double or integer) as a float.
+    fn number_to_f64(&mut self, v: SymVal) -> SymVal;
+    /// An integer as a float.
+    fn i64_to_f64(&mut self, a: SymVal) -> SymVal;
+    /// A float truncated to an integer, and whether it was exactly that integer.
+    fn f64_to_i64(&mut self, x: SymVal) -> (SymVal, SymVal);
+    /// Float arithmetic.
+    fn float_arith(&mut self, op: FloatOp, a: SymVal, b: SymVal) -> SymVal;
+    /// A one-operand float operation.
+    fn float_unary(&mut self, op: FloatUnary, a: SymVal) -> SymVal;
+    /// Float comparison.
+    fn cmp_f64(&mut self, op: Cmp, a: SymVal, b: SymVal) -> SymVal;
 
     /// Leaves for the interpreter at `state` unless `holds`.
     fn deopt_unless(&mut self, holds: SymVal, reason: &'static str, state: StateRef<'_>, how: Transfer);

@@ -10,7 +10,7 @@ use crate::frame::{Frame, SlotId};
 use crate::language::Language;
 use crate::node::ExprNode;
 use crate::runtime::{OSR_POLL_ITERATIONS, Osr, Runtime};
-use crate::stage::{ArgMark, BoundaryFn, Cmp, LoopShape, Stage};
+use crate::stage::{ArgMark, BitOp, BoundaryFn, Cmp, FloatOp, FloatUnary, LoopShape, Stage};
 use crate::value::{Tag, Value};
 
 impl<L: Language> Frame<'_, L> {
@@ -42,6 +42,7 @@ impl<'a, L: Language> Stage<L> for Frame<'a, L> {
     type Val = Value;
     type I64 = i64;
     type Bool = bool;
+    type F64 = f64;
     const COMPILING: bool = false;
 
     #[inline(always)]
@@ -64,6 +65,15 @@ impl<'a, L: Language> Stage<L> for Frame<'a, L> {
         reason: &'static str,
     ) -> Result<i64, crate::node::TypedFail<Value>> {
         leaf.eval_i64(self, reason)
+    }
+    #[inline(always)]
+    fn exec_leaf_f64<F: crate::operand::Leaf<L>>(
+        &mut self,
+        _index: u32,
+        leaf: &F,
+        reason: &'static str,
+    ) -> Result<f64, crate::node::TypedFail<Value>> {
+        leaf.eval_f64(self, reason)
     }
     #[inline(always)]
     fn exec_inline(
@@ -123,6 +133,59 @@ impl<'a, L: Language> Stage<L> for Frame<'a, L> {
             Some(q) => (q, false),
             None => (0, true),
         }
+    }
+    #[inline(always)]
+    fn rem_i64(&mut self, a: i64, b: i64) -> (i64, bool) {
+        match b {
+            0 => (0, true),
+            // `MIN % -1` is 0, but the machine's remainder instruction traps on it.
+            -1 => (0, false),
+            _ => (a % b, false),
+        }
+    }
+    #[inline(always)]
+    fn bits_i64(&mut self, op: BitOp, a: i64, b: i64) -> i64 {
+        op.apply(a, b)
+    }
+    #[inline(always)]
+    fn wrap_i32(&mut self, a: i64, signed: bool) -> i64 {
+        if signed { a as i32 as i64 } else { a as u32 as i64 }
+    }
+    #[inline(always)]
+    fn f64_const(&mut self, x: f64) -> f64 {
+        x
+    }
+    #[inline(always)]
+    fn unbox_f64(&mut self, v: Value) -> f64 {
+        f64::from_bits(v.bits())
+    }
+    #[inline(always)]
+    fn box_f64(&mut self, x: f64) -> Value {
+        Value::from_f64(x)
+    }
+    #[inline(always)]
+    fn number_to_f64(&mut self, v: Value) -> f64 {
+        crate::stage::number_to_f64(v)
+    }
+    #[inline(always)]
+    fn i64_to_f64(&mut self, a: i64) -> f64 {
+        a as f64
+    }
+    #[inline(always)]
+    fn f64_to_i64(&mut self, x: f64) -> (i64, bool) {
+        crate::stage::f64_to_i64_exact(x)
+    }
+    #[inline(always)]
+    fn float_arith(&mut self, op: FloatOp, a: f64, b: f64) -> f64 {
+        op.apply(a, b)
+    }
+    #[inline(always)]
+    fn float_unary(&mut self, op: FloatUnary, a: f64) -> f64 {
+        op.apply(a)
+    }
+    #[inline(always)]
+    fn cmp_f64(&mut self, op: Cmp, a: f64, b: f64) -> bool {
+        crate::stage::cmp_f64(op, a, b)
     }
     #[inline(always)]
     fn cmp_i64(&mut self, op: Cmp, a: i64, b: i64) -> bool {

@@ -61,6 +61,21 @@ pub fn expect_i64<L: Language, S: Stage<L>>(
     if s.speculate(is_int, reason) { Ok(s.unbox_i64(v)) } else { Err(TypedFail::Unexpected(v)) }
 }
 
+/// The typed view of a generic result as a number: a double as it is, an integer widened, and
+/// anything else unexpected. A compiling stage speculates that it is a number (a deoptimization
+/// exit named `reason`), so for it the result is always the float.
+#[inline(always)]
+pub fn expect_f64<L: Language, S: Stage<L>>(
+    s: &mut S,
+    v: S::Val,
+    reason: &'static str,
+) -> Result<S::F64, TypedFail<S::Val>> {
+    let is_double = s.has_tag(v, Tag::Double);
+    let is_int = s.has_tag(v, Tag::Int);
+    let is_number = s.or(is_double, is_int);
+    if s.speculate(is_number, reason) { Ok(s.number_to_f64(v)) } else { Err(TypedFail::Unexpected(v)) }
+}
+
 /// An executable expression or statement node.
 pub trait ExprNode<L: Language>: 'static {
     /// Executes in the interpreter.

@@ -12,7 +12,7 @@
 
 use crate::error::Unwind;
 use crate::language::Language;
-use crate::node::{CloneContext, ExprNode, TypedFail, expect_i64};
+use crate::node::{CloneContext, ExprNode, TypedFail, expect_f64, expect_i64};
 use crate::stage::Stage;
 
 /// A language's inlinable leaf nodes, usually an enum over them.
@@ -26,6 +26,12 @@ pub trait Leaf<L: Language>: Sized + 'static {
     fn eval_i64<S: Stage<L>>(&self, s: &mut S, reason: &'static str) -> Result<S::I64, TypedFail<S::Val>> {
         let v = self.eval(s)?;
         expect_i64(s, v, reason)
+    }
+    /// Executes the leaf expecting a number, as a double (see [`ExecChild::exec_child_f64`]).
+    #[inline(always)]
+    fn eval_f64<S: Stage<L>>(&self, s: &mut S, reason: &'static str) -> Result<S::F64, TypedFail<S::Val>> {
+        let v = self.eval(s)?;
+        expect_f64(s, v, reason)
     }
     /// The leaf as a node, for tree walks and tools.
     fn node(&self) -> &dyn ExprNode<L>;
@@ -89,6 +95,14 @@ pub trait ExecChild<L: Language> {
         index: u32,
         reason: &'static str,
     ) -> Result<S::I64, TypedFail<S::Val>>;
+    /// Executes `self` as child `index` for a parent that wants a number as a double (Truffle's
+    /// `executeDouble`, with its implicit widening of integers).
+    fn exec_child_f64<S: Stage<L>>(
+        &self,
+        s: &mut S,
+        index: u32,
+        reason: &'static str,
+    ) -> Result<S::F64, TypedFail<S::Val>>;
 }
 
 impl<L: Language> ExecChild<L> for Box<dyn ExprNode<L>> {
@@ -105,6 +119,16 @@ impl<L: Language> ExecChild<L> for Box<dyn ExprNode<L>> {
     ) -> Result<S::I64, TypedFail<S::Val>> {
         let v = s.exec(index, &**self)?;
         expect_i64(s, v, reason)
+    }
+    #[inline(always)]
+    fn exec_child_f64<S: Stage<L>>(
+        &self,
+        s: &mut S,
+        index: u32,
+        reason: &'static str,
+    ) -> Result<S::F64, TypedFail<S::Val>> {
+        let v = s.exec(index, &**self)?;
+        expect_f64(s, v, reason)
     }
 }
 
@@ -123,6 +147,18 @@ impl<L: Language, F: Leaf<L>> ExecChild<L> for Operand<L, F> {
         match self {
             Operand::Leaf(f) => s.exec_leaf_i64(index, f, reason),
             Operand::Node(n) => n.exec_child_i64(s, index, reason),
+        }
+    }
+    #[inline(always)]
+    fn exec_child_f64<S: Stage<L>>(
+        &self,
+        s: &mut S,
+        index: u32,
+        reason: &'static str,
+    ) -> Result<S::F64, TypedFail<S::Val>> {
+        match self {
+            Operand::Leaf(f) => s.exec_leaf_f64(index, f, reason),
+            Operand::Node(n) => n.exec_child_f64(s, index, reason),
         }
     }
 }

@@ -32,7 +32,7 @@ use crate::language::Language;
 use crate::node::{ExprNode, TypedFail};
 use crate::operand::Leaf;
 use crate::runtime::{Osr, Runtime};
-use crate::stage::{ArgMark, BoundaryFn, Cmp, LoopShape, ResolveFn, Stage};
+use crate::stage::{ArgMark, BitOp, BoundaryFn, Cmp, FloatOp, FloatUnary, LoopShape, ResolveFn, Stage};
 use crate::value::{Tag, Value};
 
 /// A value already computed on the path to a deoptimization point: boxed, or an integer that a
@@ -43,6 +43,8 @@ pub enum LiveValue {
     Val(Value),
     /// An unboxed integer (from a typed child execution).
     I64(i64),
+    /// An unboxed float (from a typed child execution).
+    F64(f64),
 }
 
 impl LiveValue {
@@ -51,6 +53,7 @@ impl LiveValue {
         match self {
             LiveValue::Val(v) => v,
             LiveValue::I64(i) => Value::from_i64(i),
+            LiveValue::F64(x) => Value::from_f64(x),
         }
     }
 }
@@ -214,6 +217,17 @@ fn expect_live_i64(v: LiveValue) -> Result<i64, TypedFail<Value>> {
     match v {
         LiveValue::I64(i) => Ok(i),
         LiveValue::Val(v) => v.as_i64().ok_or(TypedFail::Unexpected(v)),
+        LiveValue::F64(x) => Err(TypedFail::Unexpected(Value::from_f64(x))),
+    }
+}
+
+/// A recorded value as the number a typed child answered.
+fn expect_live_f64(v: LiveValue) -> Result<f64, TypedFail<Value>> {
+    match v {
+        LiveValue::F64(x) => Ok(x),
+        LiveValue::I64(i) => Ok(i as f64),
+        LiveValue::Val(v) if matches!(v.tag(), Tag::Int | Tag::Double) => Ok(crate::stage::number_to_f64(v)),
+        LiveValue::Val(v) => Err(TypedFail::Unexpected(v)),
     }
 }
 
@@ -221,6 +235,7 @@ impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
     type Val = Value;
     type I64 = i64;
     type Bool = bool;
+    type F64 = f64;
     const COMPILING: bool = false;
 
     fn runtime(&self) -> &Runtime<L> {
@@ -265,6 +280,30 @@ impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
                 r.map_err(TypedFail::Unwind)?
             }
             Step::Plain => leaf.eval_i64(self.f, reason),
+        }
+    }
+    fn exec_leaf_f64<F: Leaf<L>>(
+        &mut self,
+        index: u32,
+        leaf: &F,
+        reason: &'static str,
+    ) -> Result<f64, TypedFail<Value>> {
+        match self.step(index)? {
+            Step::Recorded(v) => expect_live_f64(v),
+            Step::Run => leaf.eval_f64(self, reason),
+            Step::Track => {
+                let r = self.track(
+                    index,
+                    |s| Ok(leaf.eval_f64(s, reason)),
+                    |r| match r {
+                        Ok(x) => Some(LiveValue::F64(*x)),
+                        Err(TypedFail::Unexpected(v)) => Some(LiveValue::Val(*v)),
+                        Err(TypedFail::Unwind(_)) => None,
+                    },
+                );
+                r.map_err(TypedFail::Unwind)?
+            }
+            Step::Plain => leaf.eval_f64(self.f, reason),
         }
     }
     fn exec_inline(
@@ -354,6 +393,42 @@ impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
     }
     fn cmp_i64(&mut self, op: Cmp, a: i64, b: i64) -> bool {
         self.f.cmp_i64(op, a, b)
+    }
+    fn rem_i64(&mut self, a: i64, b: i64) -> (i64, bool) {
+        self.f.rem_i64(a, b)
+    }
+    fn bits_i64(&mut self, op: BitOp, a: i64, b: i64) -> i64 {
+        op.apply(a, b)
+    }
+    fn wrap_i32(&mut self, a: i64, signed: bool) -> i64 {
+        self.f.wrap_i32(a, signed)
+    }
+    fn f64_const(&mut self, x: f64) -> f64 {
+        x
+    }
+    fn unbox_f64(&mut self, v: Value) -> f64 {
+        f64::from_bits(v.bits())
+    }
+    fn box_f64(&mut self, x: f64) -> Value {
+        Value::from_f64(x)
+    }
+    fn number_to_f64(&mut self, v: Value) -> f64 {
+        crate::stage::number_to_f64(v)
+    }
+    fn i64_to_f64(&mut self, a: i64) -> f64 {
+        a as f64
+    }
+    fn f64_to_i64(&mut self, x: f64) -> (i64, bool) {
+        crate::stage::f64_to_i64_exact(x)
+    }
+    fn float_arith(&mut self, op: FloatOp, a: f64, b: f64) -> f64 {
+        op.apply(a, b)
+    }
+    fn float_unary(&mut self, op: FloatUnary, a: f64) -> f64 {
+        op.apply(a)
+    }
+    fn cmp_f64(&mut self, op: Cmp, a: f64, b: f64) -> bool {
+        crate::stage::cmp_f64(op, a, b)
     }
     fn not(&mut self, b: bool) -> bool {
         !b

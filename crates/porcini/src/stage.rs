@@ -45,6 +45,8 @@ pub trait Stage<L: Language>: Sized {
     type I64: Copy;
     /// An unboxed boolean condition.
     type Bool: Copy;
+    /// An unboxed 64-bit float.
+    type F64: Copy;
     /// True for stages that emit code instead of computing.
     const COMPILING: bool;
 
@@ -63,6 +65,14 @@ pub trait Stage<L: Language>: Sized {
         leaf: &F,
         reason: &'static str,
     ) -> Result<Self::I64, crate::node::TypedFail<Self::Val>>;
+    /// Executes an inline leaf as child `index` expecting a number as a double
+    /// ([`crate::operand::Leaf::eval_f64`]).
+    fn exec_leaf_f64<F: crate::operand::Leaf<L>>(
+        &mut self,
+        index: u32,
+        leaf: &F,
+        reason: &'static str,
+    ) -> Result<Self::F64, crate::node::TypedFail<Self::Val>>;
     /// Executes child `index` of the current node by running `eval`, its node code, in place
     /// (for children the parent holds by value); the stage treats it exactly like
     /// [`Stage::exec`] of that child.
@@ -112,8 +122,36 @@ pub trait Stage<L: Language>: Sized {
     fn mul_i64(&mut self, a: Self::I64, b: Self::I64) -> (Self::I64, Self::Bool);
     /// `a / b` truncated, and whether it failed (division by zero or `MIN / -1`).
     fn div_i64(&mut self, a: Self::I64, b: Self::I64) -> (Self::I64, Self::Bool);
+    /// `a % b` truncated (the sign of `a`), and whether it failed (a zero divisor).
+    fn rem_i64(&mut self, a: Self::I64, b: Self::I64) -> (Self::I64, Self::Bool);
     /// Integer comparison.
     fn cmp_i64(&mut self, op: Cmp, a: Self::I64, b: Self::I64) -> Self::Bool;
+    /// A bitwise operation or shift on 64-bit integers (shift counts are taken modulo 64).
+    fn bits_i64(&mut self, op: BitOp, a: Self::I64, b: Self::I64) -> Self::I64;
+    /// The low 32 bits of `a`, sign-extended (`signed`) or zero-extended: a 32-bit integer
+    /// operation's result.
+    fn wrap_i32(&mut self, a: Self::I64, signed: bool) -> Self::I64;
+
+    /// A constant float.
+    fn f64_const(&mut self, x: f64) -> Self::F64;
+    /// The payload of a value known to be a double.
+    fn unbox_f64(&mut self, v: Self::Val) -> Self::F64;
+    /// Boxes a float as a double.
+    fn box_f64(&mut self, x: Self::F64) -> Self::Val;
+    /// A value known to be a number, a double or an integer, as a double (an integer is widened,
+    /// Truffle's implicit cast).
+    fn number_to_f64(&mut self, v: Self::Val) -> Self::F64;
+    /// An integer as a float (rounded to the nearest double beyond 2^53).
+    fn i64_to_f64(&mut self, a: Self::I64) -> Self::F64;
+    /// A float truncated to an integer (saturating; NaN is 0), and whether the float was that
+    /// integer exactly: integral, within the 64-bit range, and not negative zero.
+    fn f64_to_i64(&mut self, x: Self::F64) -> (Self::I64, Self::Bool);
+    /// Float arithmetic, IEEE 754 (`Rem` is C's `fmod`: the sign of the dividend).
+    fn float_arith(&mut self, op: FloatOp, a: Self::F64, b: Self::F64) -> Self::F64;
+    /// A one-operand float operation.
+    fn float_unary(&mut self, op: FloatUnary, a: Self::F64) -> Self::F64;
+    /// Float comparison: false whenever an operand is NaN.
+    fn cmp_f64(&mut self, op: Cmp, a: Self::F64, b: Self::F64) -> Self::Bool;
     /// Logical not.
     fn not(&mut self, b: Self::Bool) -> Self::Bool;
     /// Logical and (both already evaluated).
@@ -251,6 +289,117 @@ pub trait Stage<L: Language>: Sized {
     fn in_interpreter(&self) -> bool {
         !Self::COMPILING
     }
+}
+
+/// Bitwise operations and shifts on 64-bit integers ([`Stage::bits_i64`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BitOp {
+    /// `a & b`
+    And,
+    /// `a | b`
+    Or,
+    /// `a ^ b`
+    Xor,
+    /// `a << b`
+    Shl,
+    /// `a >> b`, arithmetic (sign-filling)
+    Sar,
+    /// `a >> b`, logical (zero-filling)
+    Shr,
+}
+
+/// Float arithmetic ([`Stage::float_arith`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FloatOp {
+    /// `a + b`
+    Add,
+    /// `a - b`
+    Sub,
+    /// `a * b`
+    Mul,
+    /// `a / b`
+    Div,
+    /// `fmod(a, b)`
+    Rem,
+}
+
+/// One-operand float operations ([`Stage::float_unary`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FloatUnary {
+    /// `-a`
+    Neg,
+    /// `|a|`
+    Abs,
+    /// The square root.
+    Sqrt,
+    /// Rounds towards negative infinity.
+    Floor,
+    /// Rounds towards positive infinity.
+    Ceil,
+    /// Rounds towards zero.
+    Trunc,
+}
+
+impl BitOp {
+    /// The operation on concrete integers, as every stage that computes does it.
+    pub fn apply(self, a: i64, b: i64) -> i64 {
+        match self {
+            BitOp::And => a & b,
+            BitOp::Or => a | b,
+            BitOp::Xor => a ^ b,
+            BitOp::Shl => a.wrapping_shl(b as u32),
+            BitOp::Sar => a.wrapping_shr(b as u32),
+            BitOp::Shr => ((a as u64).wrapping_shr(b as u32)) as i64,
+        }
+    }
+}
+
+impl FloatOp {
+    /// The operation on concrete floats.
+    pub fn apply(self, a: f64, b: f64) -> f64 {
+        match self {
+            FloatOp::Add => a + b,
+            FloatOp::Sub => a - b,
+            FloatOp::Mul => a * b,
+            FloatOp::Div => a / b,
+            FloatOp::Rem => a % b,
+        }
+    }
+}
+
+impl FloatUnary {
+    /// The operation on a concrete float.
+    pub fn apply(self, a: f64) -> f64 {
+        match self {
+            FloatUnary::Neg => -a,
+            FloatUnary::Abs => a.abs(),
+            FloatUnary::Sqrt => a.sqrt(),
+            FloatUnary::Floor => a.floor(),
+            FloatUnary::Ceil => a.ceil(),
+            FloatUnary::Trunc => a.trunc(),
+        }
+    }
+}
+
+/// Computing stages' `f64_to_i64`: the truncated integer and whether it is exact.
+pub fn f64_to_i64_exact(x: f64) -> (i64, bool) {
+    let i = x as i64;
+    (i, i as f64 == x && !(x == 0.0 && x.is_sign_negative()) && x.abs() < 9.223372036854775807e18)
+}
+
+/// Computing stages' `cmp_f64`.
+pub fn cmp_f64(op: Cmp, a: f64, b: f64) -> bool {
+    match op {
+        Cmp::Lt => a < b,
+        Cmp::Le => a <= b,
+        Cmp::Eq => a == b,
+    }
+}
+
+/// Computing stages' `number_to_f64`: an integer widened, a double as it is.
+#[inline(always)]
+pub fn number_to_f64(v: Value) -> f64 {
+    if v.tag() == Tag::Int { v.bits() as i64 as f64 } else { f64::from_bits(v.bits()) }
 }
 
 /// How a loop is left and continued besides by its condition (see [`Stage::repeat`]).

@@ -27,7 +27,7 @@ use crate::frame::SlotId;
 use crate::language::Language;
 use crate::node::ExprNode;
 use crate::runtime::Runtime;
-use crate::stage::{ArgMark, BoundaryFn, Cmp, LoopShape, ResolveFn, Stage};
+use crate::stage::{ArgMark, BitOp, BoundaryFn, Cmp, FloatOp, FloatUnary, LoopShape, ResolveFn, Stage};
 use crate::value::{Tag, Value};
 
 /// A symbolic value: a handle the emitter gave out for the result of an operation.
@@ -364,6 +364,7 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
     type Val = SymVal;
     type I64 = SymVal;
     type Bool = SymVal;
+    type F64 = SymVal;
     const COMPILING: bool = true;
 
     fn runtime(&self) -> &Runtime<L> {
@@ -382,6 +383,14 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
         reason: &'static str,
     ) -> Result<SymVal, crate::node::TypedFail<SymVal>> {
         self.record_child(index, |s| leaf.eval_i64(s, reason))
+    }
+    fn exec_leaf_f64<F: crate::operand::Leaf<L>>(
+        &mut self,
+        index: u32,
+        leaf: &F,
+        reason: &'static str,
+    ) -> Result<SymVal, crate::node::TypedFail<SymVal>> {
+        self.record_child(index, |s| leaf.eval_f64(s, reason))
     }
     fn exec_inline(
         &mut self,
@@ -454,6 +463,42 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
     }
     fn cmp_i64(&mut self, op: Cmp, a: SymVal, b: SymVal) -> SymVal {
         self.em.cmp_i64(op, a, b)
+    }
+    fn rem_i64(&mut self, a: SymVal, b: SymVal) -> (SymVal, SymVal) {
+        self.em.arith(ArithOp::Rem, a, b)
+    }
+    fn bits_i64(&mut self, op: BitOp, a: SymVal, b: SymVal) -> SymVal {
+        self.em.bits(op, a, b)
+    }
+    fn wrap_i32(&mut self, a: SymVal, signed: bool) -> SymVal {
+        self.em.wrap_i32(a, signed)
+    }
+    fn f64_const(&mut self, x: f64) -> SymVal {
+        self.em.f64_const(x)
+    }
+    fn unbox_f64(&mut self, v: SymVal) -> SymVal {
+        self.em.unbox_f64(v)
+    }
+    fn box_f64(&mut self, x: SymVal) -> SymVal {
+        self.em.box_f64(x)
+    }
+    fn number_to_f64(&mut self, v: SymVal) -> SymVal {
+        self.em.number_to_f64(v)
+    }
+    fn i64_to_f64(&mut self, a: SymVal) -> SymVal {
+        self.em.i64_to_f64(a)
+    }
+    fn f64_to_i64(&mut self, x: SymVal) -> (SymVal, SymVal) {
+        self.em.f64_to_i64(x)
+    }
+    fn float_arith(&mut self, op: FloatOp, a: SymVal, b: SymVal) -> SymVal {
+        self.em.float_arith(op, a, b)
+    }
+    fn float_unary(&mut self, op: FloatUnary, a: SymVal) -> SymVal {
+        self.em.float_unary(op, a)
+    }
+    fn cmp_f64(&mut self, op: Cmp, a: SymVal, b: SymVal) -> SymVal {
+        self.em.cmp_f64(op, a, b)
     }
     fn not(&mut self, b: SymVal) -> SymVal {
         self.em.not(b)
@@ -872,6 +917,7 @@ impl<L: Language> Emitter<L> for Recording {
             ArithOp::Sub => ("sub_i64", None),
             ArithOp::Mul => ("mul_i64", None),
             ArithOp::Div => ("div_i64", Some("div_fails")),
+            ArithOp::Rem => ("rem_i64", Some("rem_fails")),
         };
         let r = self.op2(name, a, b);
         let f = match fails {
@@ -896,6 +942,61 @@ impl<L: Language> Emitter<L> for Recording {
     }
     fn same(&mut self, a: SymVal, b: SymVal) -> SymVal {
         self.op2("same", a, b)
+    }
+    fn bits(&mut self, op: BitOp, a: SymVal, b: SymVal) -> SymVal {
+        let name = match op {
+            BitOp::And => "and_i64",
+            BitOp::Or => "or_i64",
+            BitOp::Xor => "xor_i64",
+            BitOp::Shl => "shl_i64",
+            BitOp::Sar => "sar_i64",
+            BitOp::Shr => "shr_i64",
+        };
+        self.op2(name, a, b)
+    }
+    fn wrap_i32(&mut self, a: SymVal, signed: bool) -> SymVal {
+        self.op(|| format!("{} {}", if signed { "sext32" } else { "zext32" }, v(a)))
+    }
+    fn f64_const(&mut self, x: f64) -> SymVal {
+        self.op(|| format!("f64 {x:?}"))
+    }
+    fn unbox_f64(&mut self, x: SymVal) -> SymVal {
+        self.op(|| format!("unbox_f64 {}", v(x)))
+    }
+    fn box_f64(&mut self, x: SymVal) -> SymVal {
+        self.op(|| format!("box_f64 {}", v(x)))
+    }
+    fn number_to_f64(&mut self, x: SymVal) -> SymVal {
+        self.op(|| format!("number_to_f64 {}", v(x)))
+    }
+    fn i64_to_f64(&mut self, x: SymVal) -> SymVal {
+        self.op(|| format!("i64_to_f64 {}", v(x)))
+    }
+    fn f64_to_i64(&mut self, x: SymVal) -> (SymVal, SymVal) {
+        let r = self.op(|| format!("f64_to_i64 {}", v(x)));
+        let exact = self.op(|| format!("exact {}", v(r)));
+        (r, exact)
+    }
+    fn float_arith(&mut self, op: FloatOp, a: SymVal, b: SymVal) -> SymVal {
+        let name = match op {
+            FloatOp::Add => "add_f64",
+            FloatOp::Sub => "sub_f64",
+            FloatOp::Mul => "mul_f64",
+            FloatOp::Div => "div_f64",
+            FloatOp::Rem => "rem_f64",
+        };
+        self.op2(name, a, b)
+    }
+    fn float_unary(&mut self, op: FloatUnary, a: SymVal) -> SymVal {
+        self.op(|| format!("{:?}_f64 {}", op, v(a)).to_lowercase())
+    }
+    fn cmp_f64(&mut self, op: Cmp, a: SymVal, b: SymVal) -> SymVal {
+        let name = match op {
+            Cmp::Lt => "lt_f64",
+            Cmp::Le => "le_f64",
+            Cmp::Eq => "eq_f64",
+        };
+        self.op2(name, a, b)
     }
     fn deopt_unless(&mut self, holds: SymVal, reason: &'static str, state: StateRef<'_>, how: Transfer) {
         let op = if how == Transfer::Invalidate { "deopt_unless" } else { "transfer_unless" };

@@ -442,3 +442,60 @@ fn a_rewrite_in_an_instance_excludes_every_instance() {
     assert_eq!(h.ints(&[5]), 20);
     assert_eq!(h.node.spec_active_names(), ["general"]);
 }
+
+/// The specialization tutorial's addition: 32-bit integers that rewrite to doubles when the sum
+/// leaves the range, and doubles, which take integers too (widened), so `2147483647 + 1` is the
+/// double `2147483648` and the node stays on doubles for good.
+struct NumberAddNode {
+    left: Child,
+    right: Child,
+    spec: SpecState,
+}
+
+impl NumberAddNode {
+    fn new() -> NumberAddNode {
+        NumberAddNode { left: Arg::child(0), right: Arg::child(1), spec: SpecState::default() }
+    }
+}
+
+#[specializations(language = Toy, execute(left, right))]
+impl NumberAddNode {
+    #[specialization]
+    fn add_int32<S: Stage<Toy>>(&self, s: &mut S, a: S::I64, b: S::I64) -> SpecResult<S::Val> {
+        // Two 32-bit operands cannot overflow 64 bits; the sum must fit 32.
+        let (r, _) = s.add_i64(a, b);
+        let fits = s.wrap_i32(r, true);
+        let ok = s.cmp_i64(Cmp::Eq, fits, r);
+        if !s.speculate(ok, "int32 overflow") {
+            return Err(SpecFail::Rewrite);
+        }
+        Ok(s.box_i64(r))
+    }
+    #[specialization(replaces(add_int32))]
+    fn add_double<S: Stage<Toy>>(&self, s: &mut S, a: S::F64, b: S::F64) -> SpecResult<S::F64> {
+        Ok(s.float_arith(porcini::FloatOp::Add, a, b))
+    }
+}
+
+toy_node!(NumberAddNode);
+
+#[test]
+fn int32_overflow_rewrites_to_doubles_which_take_integers_too() {
+    let h = Harness::new(NumberAddNode::new());
+    let add = |a: Value, b: Value| h.call(&[a, b]).ok().expect("a number");
+    let (int, double) = (Value::from_i64, Value::from_f64);
+    assert_eq!(add(int(1), int(2)).as_i64(), Some(3));
+    assert_eq!(h.node.spec_active_names(), ["add_int32"]);
+    insta::assert_snapshot!("number_add_int32_record", h.record());
+    // The seed's example: the exact sum is a double, and the node is on doubles from now on.
+    let big = add(int(2147483647), int(1));
+    assert_eq!((big.tag(), big.as_f64()), (Tag::Double, Some(2147483648.0)));
+    assert_eq!(h.node.spec_active_names(), ["add_double"]);
+    let small = add(int(1), int(2));
+    assert_eq!((small.tag(), small.as_f64()), (Tag::Double, Some(3.0)));
+    assert_eq!(add(double(0.5), int(2)).as_f64(), Some(2.5));
+    // What a compiler sees: both operands checked to be numbers and widened where they are
+    // integers, one float addition, the result boxed.
+    insta::assert_snapshot!("number_add_double_record", h.record());
+    assert_eq!(h.node.spec_active_names(), ["add_double"]);
+}

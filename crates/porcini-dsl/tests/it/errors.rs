@@ -235,7 +235,7 @@ fn operand_of_unknown_type() {
 fn do_long<S: Stage<Toy>>(&self, s: &mut S, a: i64, b: S::I64) -> SpecResult<S::Val> { todo!() }",
         ),
     );
-    assert!(r.message.starts_with("operand types must be S::I64, S::Bool or S::Val"), "{}", r.message);
+    assert!(r.message.starts_with("operand types must be S::I64, S::F64, S::Bool or S::Val"), "{}", r.message);
     assert_eq!(r.at, "i64");
 }
 

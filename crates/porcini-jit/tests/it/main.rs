@@ -10,4 +10,6 @@ mod control_flow;
 mod deopt;
 mod deopt_cycle;
 mod ir;
+mod mini;
+mod numbers;
 mod traces;
