@@ -1,4 +1,9 @@
-//! Dynamic objects: a shape plus property storage.
+//! Dynamic objects: a shape plus property storage, and one internal value.
+//!
+//! The internal value is the language's own data of an object that is more than its
+//! properties: JavaScript keeps a function's code and environment there, or an array's elements,
+//! so that every object of the language is a `DynObject` with a shape and the same inline
+//! caches and compiled property accesses serve them all.
 //!
 //! Property values live in slots numbered by the shape. The first [`INLINE_SLOTS`] are stored in
 //! the object itself, as V8's in-object properties and Truffle's object layouts do: most objects
@@ -25,6 +30,8 @@ pub struct DynObject {
     inline: [Cell<Value>; INLINE_SLOTS],
     /// Slots from `INLINE_SLOTS` on.
     extra: RefCell<Vec<Value>>,
+    /// The language's own data (empty for a plain object).
+    internal: Cell<Value>,
 }
 
 /// Where compiled code finds an object's fields, in bytes from the address a value's payload
@@ -60,12 +67,31 @@ impl Default for DynObject {
 impl DynObject {
     /// An empty object with the root shape.
     pub fn new() -> DynObject {
+        DynObject::with_shape(ShapeId::ROOT, Value::EMPTY)
+    }
+    /// An empty object of `shape` (a root shape: one without properties), holding `internal`.
+    pub fn with_shape(shape: ShapeId, internal: Value) -> DynObject {
         DynObject {
-            shape: Cell::new(ShapeId::ROOT),
+            shape: Cell::new(shape),
             len: Cell::new(0),
             inline: Default::default(),
             extra: RefCell::new(Vec::new()),
+            internal: Cell::new(internal),
         }
+    }
+    /// The language's own data.
+    #[inline(always)]
+    pub fn internal(&self) -> Value {
+        self.internal.get()
+    }
+    /// Replaces the language's own data.
+    pub fn set_internal(&self, v: Value) {
+        self.internal.set(v)
+    }
+    /// Makes the object a prototype: it moves to a prototype shape of its own (see
+    /// [`ShapeTable::make_prototype`]).
+    pub fn become_prototype(&self, shapes: &ShapeTable) {
+        self.shape.set(shapes.make_prototype(self.shape()));
     }
     /// The current shape.
     #[inline(always)]
@@ -115,12 +141,30 @@ impl DynObject {
     pub fn get(&self, shapes: &ShapeTable, key: Symbol) -> Option<Value> {
         shapes.lookup(self.shape(), key).map(|slot| self.get_slot(slot))
     }
-    /// Generic (uncached) write: overwrite or add.
+    /// Generic (uncached) write: overwrite or add. A write to a prototype invalidates the
+    /// assumption that it is unchanged.
     pub fn put(&self, shapes: &ShapeTable, key: Symbol, v: Value) {
         match shapes.lookup(self.shape(), key) {
-            Some(slot) => self.set_slot(slot, v),
+            Some(slot) => {
+                shapes.prototype_written(self.shape());
+                self.set_slot(slot, v)
+            }
             None => {
                 let to = shapes.add_property(self.shape(), key);
+                self.add_slot(to, v);
+            }
+        }
+    }
+    /// Generic write of a new property of kind `flags` (see [`ShapeTable::add_property_with`]).
+    /// An existing property keeps its slot and its kind and takes the value.
+    pub fn define(&self, shapes: &ShapeTable, key: Symbol, v: Value, flags: crate::shape::PropFlags) {
+        match shapes.lookup(self.shape(), key) {
+            Some(slot) => {
+                shapes.prototype_written(self.shape());
+                self.set_slot(slot, v)
+            }
+            None => {
+                let to = shapes.add_property_with(self.shape(), key, flags);
                 self.add_slot(to, v);
             }
         }
@@ -131,6 +175,7 @@ impl DynObject {
 // (unused inline slots hold `Value::EMPTY`, which traces nothing).
 unsafe impl Trace for DynObject {
     fn trace(&self, tracer: &mut Tracer) {
+        self.internal.get().trace(tracer);
         self.inline.trace(tracer);
         // Traced through the RefCell's own `Trace`, which does not take a borrow, so a collection
         // that starts while the slots are mutably borrowed cannot panic.

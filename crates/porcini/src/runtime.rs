@@ -832,6 +832,7 @@ impl<L: Language> Runtime<L> {
             v.trace(tracer);
         }
         crate::error::thrown_root().trace(tracer);
+        self.shapes.trace_prototypes(tracer);
         L::trace_state(&self.lang, tracer);
     }
 
