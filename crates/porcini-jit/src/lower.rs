@@ -56,6 +56,7 @@ use porcini::assumption::Assumption;
 use porcini::call_target::{CallTarget, CallTargetId};
 use porcini::compiled::{self, BoundarySite, CompiledCode, DeoptPoint, FrameLayout, InlinedFrame, LiveKind, RawResult};
 use porcini::object::ObjectLayout;
+use porcini::record::RecordLayout;
 use porcini::emitter::{ArithOp, Emitter, LogicOp, LoopExit, StateRef, Transfer};
 use porcini::stage::{BitOp, Cmp, FloatOp, FloatUnary, ResolveFn};
 use porcini::symbolic::{Recording, SymVal};
@@ -161,6 +162,8 @@ struct Sigs {
 /// What lowering produced besides the IR.
 pub(crate) struct Lowered<L: Language> {
     pub deopts: Vec<DeoptPoint>,
+    /// Boxed: compiled code holds each site's address, which must not move as the list grows.
+    #[allow(clippy::vec_box)]
     pub sites: Vec<Box<BoundarySite<L>>>,
     pub assumptions: Vec<Assumption>,
     pub calls: usize,
@@ -229,6 +232,7 @@ pub(crate) struct Lowering<'b, L: Language> {
     var_cache: Vec<(u32, ir::Value)>,
     var_path: u32,
     object: ObjectLayout,
+    record: RecordLayout,
     /// A loop's unit (on-stack replacement): it starts with the frame's slots as they are, and
     /// leaves them written back, since the interpreter carries on with the frame.
     osr: bool,
@@ -378,6 +382,7 @@ impl<'b, L: Language> Lowering<'b, L> {
             spare_vars: Vec::new(),
             size_limit: rt.options.maximum_graal_graph_size,
             object: ObjectLayout::get(),
+            record: RecordLayout::get(),
             osr,
             sigs,
             tags,
@@ -666,6 +671,13 @@ impl<'b, L: Language> Lowering<'b, L> {
         self.b.func.layout.insert_inst(inst, anchor);
         self.tags[tag.number() as usize] = Some(t);
         t
+    }
+    /// The address of record `r`'s first slot, and whether it has a slot `index`.
+    fn record_slot(&mut self, r: ir::Value, index: u32) -> (ir::Value, ir::Value) {
+        let base = self.b.ins().load(types::I64, MemFlagsData::trusted(), r, self.record.base);
+        let len = self.b.ins().load(types::I64, MemFlagsData::trusted(), r, self.record.len);
+        let inside = self.b.ins().icmp_imm_u(IntCC::UnsignedGreaterThan, len, i64::from(index));
+        (base, inside)
     }
     /// The words of the language's absent value (a missing argument's).
     fn absent(&mut self) -> (ir::Value, ir::Value) {
@@ -1338,7 +1350,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         let back = self.b.ins().fcvt_from_sint(types::F64, i);
         let same = self.b.ins().fcmp(FloatCC::Equal, back, f);
         let abs = self.b.ins().fabs(f);
-        let limit = self.b.ins().f64const(9.223372036854775807e18);
+        let limit = self.b.ins().f64const(9.223_372_036_854_776e18);
         let in_range = self.b.ins().fcmp(FloatCC::LessThan, abs, limit);
         let bits = self.b.ins().bitcast(types::I64, MemFlagsData::new(), f);
         let negative_zero = self.b.ins().icmp_imm_s(IntCC::Equal, bits, i64::MIN);
@@ -1672,13 +1684,56 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.b.ins().call_indirect(self.sigs.store, callee, &[t, v, index, xt, xv]);
     }
 
+    fn record_get(&mut self, rec: SymVal, index: u32) -> SymVal {
+        let (_, r) = self.words(rec);
+        let (base, inside) = self.record_slot(r, index);
+        // An index past the record's end (which no well-formed node asks for) reads as empty.
+        let (load, merge) = (self.b.create_block(), self.b.create_block());
+        self.b.append_block_param(merge, types::I64);
+        self.b.append_block_param(merge, types::I64);
+        let (empty, zero) = (self.tag(Tag::Empty), self.iconst(0));
+        self.b.ins().brif(inside, load, &[], merge, &[empty.into(), zero.into()]);
+        self.b.switch_to_block(load);
+        self.b.seal_block(load);
+        let off = index as i32 * VALUE_SIZE;
+        let t = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, off + Value::TAG_OFFSET);
+        let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, off + Value::PAYLOAD_OFFSET);
+        self.b.ins().jump(merge, &[t.into(), v.into()]);
+        self.b.switch_to_block(merge);
+        self.b.seal_block(merge);
+        let p = self.b.block_params(merge).to_vec();
+        self.push(Repr::Val(p[0], p[1]))
+    }
+    fn record_set(&mut self, rec: SymVal, index: u32, x: SymVal) {
+        let ((_, r), (xt, xv)) = (self.words(rec), self.words(x));
+        let (base, inside) = self.record_slot(r, index);
+        let (store, done) = (self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(inside, store, &[], done, &[]);
+        self.b.switch_to_block(store);
+        self.b.seal_block(store);
+        let off = index as i32 * VALUE_SIZE;
+        self.b.ins().store(MemFlagsData::trusted(), xt, base, off + Value::TAG_OFFSET);
+        self.b.ins().store(MemFlagsData::trusted(), xv, base, off + Value::PAYLOAD_OFFSET);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        self.b.seal_block(done);
+    }
+    fn record_parent(&mut self, rec: SymVal) -> SymVal {
+        let (_, r) = self.words(rec);
+        let t = self.b.ins().load(types::I64, MemFlagsData::trusted(), r, self.record.parent + Value::TAG_OFFSET);
+        let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), r, self.record.parent + Value::PAYLOAD_OFFSET);
+        self.push(Repr::Val(t, v))
+    }
+
     fn call(&mut self, target: &CallTarget<L>, args: &[SymVal]) -> SymVal {
         self.out.calls += 1;
         // Only a builtin can write its caller's frame (SL's `helloEqualsWorld`); a guest
         // function's nodes write their own frame only, and a guest function may have code to
         // call directly. Builtins are never compiled.
         let writes_frame = target.root().is_internal();
-        if !writes_frame {
+        // A callee keeping surplus arguments has them copied by the runtime's call path.
+        let surplus = target.keeps_surplus() && args.len() > target.params();
+        if !writes_frame && !surplus {
             return self.direct_call(target, args);
         }
         let target = target as *const CallTarget<L> as i64;
@@ -1743,7 +1798,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
     }
     fn end_inline(&mut self) -> Option<SymVal> {
         let frame = self.frames.pop()?;
-        let Some(call) = frame.inlined else { return None };
+        let call = frame.inlined?;
         // The callee's slots are read by its exits alone, which are all emitted by now.
         self.release_vars(frame.slots.iter().flat_map(|&(t, v)| [t, v]));
         self.facts.pop_scope();

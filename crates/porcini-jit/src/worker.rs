@@ -109,10 +109,10 @@ impl Worker {
         Ok(Worker { jobs: Some(jobs), finished, stop, thread: Some(thread) })
     }
     /// Hands a job to the thread; gives it back if the thread is gone.
-    pub(crate) fn submit(&self, job: Job) -> Result<(), Job> {
+    pub(crate) fn submit(&self, job: Job) -> Result<(), Box<Job>> {
         match &self.jobs {
-            Some(jobs) => jobs.send(job).map_err(|e| e.0),
-            None => Err(job),
+            Some(jobs) => jobs.send(job).map_err(|e| Box::new(e.0)),
+            None => Err(Box::new(job)),
         }
     }
     /// The jobs finished since the last call; with `wait`, the next `wait` jobs, waiting for

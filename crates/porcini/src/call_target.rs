@@ -121,6 +121,13 @@ pub trait RootNode<L: Language>: 'static {
     fn is_internal(&self) -> bool {
         false
     }
+    /// Whether a call passing more arguments than the root has parameters keeps the surplus
+    /// for the root to read ([`Frame::arg`] past the parameters; JavaScript's rest parameters
+    /// need them). Otherwise the surplus is dropped, as SL drops it. Such a call goes through the
+    /// runtime's call path, and the root is never inlined.
+    fn keeps_surplus_arguments(&self) -> bool {
+        false
+    }
     /// Whether splitting may clone this root.
     fn is_cloning_allowed(&self) -> bool {
         false
@@ -153,6 +160,8 @@ pub struct CallTarget<L: Language> {
     frame_size: usize,
     /// Leading slots that are parameters (bound to the arguments by the call).
     params: usize,
+    /// The root's [`RootNode::keeps_surplus_arguments`].
+    keeps_surplus: bool,
     /// Native stack a call needs before it starts (see [`CallTarget::native_need`]).
     native_need: usize,
     /// The lowest stack address a call may start at, the runtime's native stack floor plus
@@ -234,6 +243,7 @@ impl<L: Language> CallTarget<L> {
             moved_away: Cell::new(0),
             frame_size: root.frame_descriptor().len(),
             params: root.frame_descriptor().params(),
+            keeps_surplus: root.keeps_surplus_arguments(),
             native_need: root.tree_depth().saturating_mul(L::NATIVE_STACK_PER_LEVEL).saturating_add(reserve),
             native_limit: Cell::new(0),
             root,
@@ -290,6 +300,12 @@ impl<L: Language> CallTarget<L> {
     #[inline(always)]
     pub fn params(&self) -> usize {
         self.params
+    }
+    /// Whether a call with surplus arguments keeps them (see
+    /// [`RootNode::keeps_surplus_arguments`]).
+    #[inline(always)]
+    pub fn keeps_surplus(&self) -> bool {
+        self.keeps_surplus
     }
     /// The name traces use: the root's, with ` <split-N>` appended for a split (guest stack
     /// traces use the root's own name, so splits stay invisible to the guest).

@@ -45,8 +45,8 @@ pub struct RawResult {
 }
 
 impl RawResult {
-    /// The tag word of an unwinding result: the first number no [`crate::Tag`] uses.
-    pub const UNWIND_TAG: u64 = 10;
+    /// The tag word of an unwinding result: a number no [`crate::Tag`] uses.
+    pub const UNWIND_TAG: u64 = 255;
 
     /// The raw form of a result.
     #[inline(always)]
@@ -160,12 +160,15 @@ unsafe fn frame_mut<'f, L: Language>(frame: *mut ()) -> &'f mut Frame<'f, L> {
     unsafe { &mut *(frame as *mut Frame<'f, L>) }
 }
 
+/// Runs a [`BoundarySite`]'s function on its node, knowing the node's type.
+type RunSite<L> = fn(&BoundarySite<L>, &mut Frame<'_, L>, &[Value]) -> Result<Value, Unwind<Value>>;
+
 /// A boundary function together with the node it belongs to, with the node's type erased so that
 /// the JIT can call it through [`boundary`].
 pub struct BoundarySite<L: Language> {
     node: *const (),
     f: *const (),
-    run: fn(&BoundarySite<L>, &mut Frame<'_, L>, &[Value]) -> Result<Value, Unwind<Value>>,
+    run: RunSite<L>,
 }
 
 impl<L: Language> BoundarySite<L> {
@@ -558,10 +561,10 @@ impl<L: Language> CompiledCode<L> {
     /// Discards the code: the target goes back to the interpreter (and will be compiled again
     /// when the policy says so), and frames still running it leave at their next check.
     pub fn invalidate(&self, reason: &str) {
-        if let Some(t) = self.discard() {
-            if let Some(log) = &*self.log.borrow() {
-                log.line(&self.trace_line(&t, |s| porcini_tools::trace::compilation::invalidated(s, reason)));
-            }
+        if let Some(t) = self.discard()
+            && let Some(log) = &*self.log.borrow()
+        {
+            log.line(&self.trace_line(&t, |s| porcini_tools::trace::compilation::invalidated(s, reason)));
         }
     }
     /// Marks the code invalid and takes it off its target; the target, if this did it (the

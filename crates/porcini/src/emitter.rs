@@ -194,6 +194,13 @@ pub trait Emitter<L: Language> {
     /// Writes property slot `index` of an object of a checked shape.
     fn store_property(&mut self, obj: SymVal, index: u32, v: SymVal);
 
+    /// Slot `index` of a record.
+    fn record_get(&mut self, rec: SymVal, index: u32) -> SymVal;
+    /// Writes slot `index` of a record.
+    fn record_set(&mut self, rec: SymVal, index: u32, v: SymVal);
+    /// The enclosing record of a record.
+    fn record_parent(&mut self, rec: SymVal) -> SymVal;
+
     /// Calls `target` with `args`; a guest error unwinds out of the compiled code.
     fn call(&mut self, target: &CallTarget<L>, args: &[SymVal]) -> SymVal;
     /// Starts the body of `target`, inlined at a call with `args`: until [`Emitter::end_inline`]

@@ -318,6 +318,20 @@ impl<'a, L: Language> Stage<L> for Frame<'a, L> {
         }
     }
     #[inline(always)]
+    fn record_get(&mut self, rec: Value, index: u32) -> Value {
+        rec.as_record().map_or(Value::EMPTY, |r| r.get(index as usize))
+    }
+    #[inline(always)]
+    fn record_set(&mut self, rec: Value, index: u32, v: Value) {
+        if let Some(r) = rec.as_record() {
+            r.set(index as usize, v)
+        }
+    }
+    #[inline(always)]
+    fn record_parent(&mut self, rec: Value) -> Value {
+        rec.as_record().map_or(Value::EMPTY, |r| r.parent())
+    }
+    #[inline(always)]
     fn begin_args(&mut self) -> ArgMark {
         ArgMark(self.sp)
     }

@@ -104,6 +104,11 @@ enum Mode {
     Stopped(Deopt),
 }
 
+/// The path entry of a loop's step: a frame state whose path has it at a loop's level resumes
+/// in the step of the iteration under way, whose test and body are done (their values are not
+/// kept, so the replay must not ask for them). No node has this many children.
+pub const LOOP_STEP: u32 = u32::MAX;
+
 /// The stage that resumes (or rehearses) an interpreter frame; see the module documentation.
 pub struct Resume<'f, 'a, L: Language> {
     f: &'f mut Frame<'a, L>,
@@ -502,6 +507,28 @@ impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
             let rt = s.f.rt;
             rt.osr(s.f, node)
         };
+        // The step of an iteration is a position of its own in a frame state (see
+        // `LOOP_STEP`): a rehearsal stopping in it records the marker, and a replay resuming in
+        // it runs the rest of the step before the loop goes on with its next test.
+        let mut step = step;
+        let mut step = move |s: &mut Self| {
+            if let Mode::Capture { path, .. } = &mut s.mode {
+                path.push(LOOP_STEP);
+            }
+            let r = step(s);
+            if let Mode::Capture { path, .. } = &mut s.mode {
+                path.pop();
+            }
+            r
+        };
+        if let Mode::Replay { path, depth, .. } = &mut self.mode
+            && path.get(*depth) == Some(&LOOP_STEP)
+        {
+            *depth += 1;
+            if let Err(u) = step(self) {
+                return if u.targets(UnwindKind::Break, shape.labels) { Ok(()) } else { Err(u) };
+            }
+        }
         run_loop(self, target, osr_at, osr, shape, cond, body, step)
     }
     fn breakable(
@@ -574,6 +601,15 @@ impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
     }
     fn load_property(&mut self, obj: Value, index: u32) -> Value {
         self.f.load_property(obj, index)
+    }
+    fn record_get(&mut self, rec: Value, index: u32) -> Value {
+        self.f.record_get(rec, index)
+    }
+    fn record_set(&mut self, rec: Value, index: u32, v: Value) {
+        self.f.record_set(rec, index, v)
+    }
+    fn record_parent(&mut self, rec: Value) -> Value {
+        self.f.record_parent(rec)
     }
     fn store_property(&mut self, obj: Value, index: u32, v: Value) {
         if !self.is_stopped() {

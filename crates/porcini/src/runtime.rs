@@ -349,6 +349,9 @@ impl<L: Language> Runtime<L> {
         self.count_call(target);
         let size = target.frame_size();
         let params = target.params();
+        if nargs > params && target.keeps_surplus() {
+            return self.activate_with_surplus(caller, target, base, nargs, run);
+        }
         // The frame starts at the arguments: parameter slots alias them (see `frame`).
         let end = base + nargs.max(size);
         let cells = self.stack.cells();
@@ -365,6 +368,41 @@ impl<L: Language> Runtime<L> {
         }
         let mut frame = Frame { rt: self, args, slots, sp: end, target: Some(target), caller, ret: Value::NULL };
         // The frame lives on the native stack, so its address says how deep the stack is here.
+        if (&frame as *const Frame<'_, L> as usize) < target.native_limit() {
+            return Err(stack_overflow());
+        }
+        let r = run(target.root(), &mut frame);
+        frame.completed(r)
+    }
+
+    /// An activation of a target that keeps surplus arguments, called with some: the whole
+    /// argument list is copied above the frame's slots, where clearing the locals cannot reach
+    /// it, and the frame's arguments are that copy (its parameter slots still hold the
+    /// parameters, as they alias the original list).
+    #[inline(never)]
+    fn activate_with_surplus(
+        &self,
+        caller: Option<&Frame<'_, L>>,
+        target: &CallTarget<L>,
+        base: usize,
+        nargs: usize,
+        run: impl FnOnce(&dyn RootNode<L>, &mut Frame<'_, L>) -> Result<Value, Unwind<Value>>,
+    ) -> Result<Value, Unwind<Value>> {
+        let (size, params) = (target.frame_size(), target.params());
+        let top = base + nargs.max(size);
+        let end = top + nargs;
+        let cells = self.stack.cells();
+        let Some(region) = cells.get(base..end) else {
+            return Err(stack_overflow());
+        };
+        self.stack.touch(end);
+        let (slots, rest) = region.split_at(top - base);
+        for (copy, arg) in rest.iter().zip(&slots[..nargs]) {
+            copy.set(arg.get());
+        }
+        let slots = &slots[..size];
+        bind_slots::<L>(slots, params, params);
+        let mut frame = Frame { rt: self, args: rest, slots, sp: end, target: Some(target), caller, ret: Value::NULL };
         if (&frame as *const Frame<'_, L> as usize) < target.native_limit() {
             return Err(stack_overflow());
         }
@@ -638,7 +676,7 @@ impl<L: Language> Runtime<L> {
         for t in inlined.chain(physical).filter(|t| !t.root().is_internal()).take(limit) {
             text.push_str(&format!("\n  {}({})", t.name(), t.source_location().unwrap_or_default()));
         }
-        let path: Vec<String> = p.innermost_path().iter().map(u32::to_string).collect();
+        let path: Vec<String> = p.innermost_path().iter().map(|&i| path_entry(i)).collect();
         text.push_str(&format!("\n  Reason: {} (node path [{}])", p.reason, path.join(".")));
         self.trace_line(&text);
     }
@@ -714,7 +752,7 @@ impl<L: Language> Runtime<L> {
             return;
         }
         target.fail_compilation();
-        let path: Vec<String> = path.iter().map(u32::to_string).collect();
+        let path: Vec<String> = path.iter().map(|&i| path_entry(i)).collect();
         let reason = format!(
             "Deopt taken too many times: node path [{}] ({})|Deopt. This could indicate a deopt cycle, which typically hints at a bug in the language implementation or Truffle.",
             path.join("."),
@@ -911,6 +949,11 @@ fn failure_reason(e: &CompileError) -> String {
         CompileError::Permanent(m) => m.clone(),
         CompileError::Backend(m) => format!("code generation failed: {m}"),
     }
+}
+
+/// A node path entry as traces print it: a child index, or `step` for a loop's step.
+fn path_entry(i: u32) -> String {
+    if i == crate::resume::LOOP_STEP { "step".to_string() } else { i.to_string() }
 }
 
 /// The guest error for exhausted guest recursion.

@@ -242,6 +242,14 @@ pub trait Stage<L: Language>: Sized {
     /// Writes property slot `index` of an object whose shape was checked.
     fn store_property(&mut self, obj: Self::Val, index: u32, v: Self::Val);
 
+    /// Slot `index` of `rec`, a value the node has checked is a record (the empty value if the
+    /// record has fewer slots).
+    fn record_get(&mut self, rec: Self::Val, index: u32) -> Self::Val;
+    /// Writes slot `index` of `rec`, a value the node has checked is a record.
+    fn record_set(&mut self, rec: Self::Val, index: u32, v: Self::Val);
+    /// The enclosing record of `rec`, a value the node has checked is a record.
+    fn record_parent(&mut self, rec: Self::Val) -> Self::Val;
+
     /// Starts collecting call arguments; returns a mark for [`Stage::call`].
     fn begin_args(&mut self) -> ArgMark;
     /// Pushes one evaluated argument.
@@ -384,7 +392,7 @@ impl FloatUnary {
 /// Computing stages' `f64_to_i64`: the truncated integer and whether it is exact.
 pub fn f64_to_i64_exact(x: f64) -> (i64, bool) {
     let i = x as i64;
-    (i, i as f64 == x && !(x == 0.0 && x.is_sign_negative()) && x.abs() < 9.223372036854775807e18)
+    (i, i as f64 == x && !(x == 0.0 && x.is_sign_negative()) && x.abs() < 9.223_372_036_854_776e18)
 }
 
 /// Computing stages' `cmp_f64`.

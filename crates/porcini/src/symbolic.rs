@@ -221,8 +221,7 @@ impl<'a, L: Language> SymFrame<'a, L> {
     /// may leave count as loops of the emitter's, but a `continue` passes over them, and an
     /// unlabelled `break` over labelled statements.
     fn loop_depth(&self, kind: UnwindKind, label: Label) -> Option<u32> {
-        let mut depth = 0;
-        for entry in self.loops.iter().rev() {
+        for (depth, entry) in self.loops.iter().rev().enumerate() {
             let entry = entry.as_ref()?;
             let hit = match (kind, label == Label::INNERMOST) {
                 (UnwindKind::Continue, _) if !entry.is_loop => false,
@@ -230,9 +229,8 @@ impl<'a, L: Language> SymFrame<'a, L> {
                 (_, false) => entry.labels.contains(&label),
             };
             if hit {
-                return Some(depth);
+                return Some(depth as u32);
             }
-            depth += 1;
         }
         None
     }
@@ -595,7 +593,10 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
             // whenever the loop's body is.
             self.em.begin_step(completed);
             self.open = reachable;
+            // An exit in the step resumes there, not at a new test (see `LOOP_STEP`).
+            self.path.push(crate::resume::LOOP_STEP);
             let r = step(self);
+            self.path.pop();
             self.live.truncate(live);
             completed = match r {
                 Ok(()) => self.open,
@@ -689,6 +690,16 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
     fn store_property(&mut self, obj: SymVal, index: u32, x: SymVal) {
         self.effect();
         self.em.store_property(obj, index, x)
+    }
+    fn record_get(&mut self, rec: SymVal, index: u32) -> SymVal {
+        self.em.record_get(rec, index)
+    }
+    fn record_set(&mut self, rec: SymVal, index: u32, x: SymVal) {
+        self.effect();
+        self.em.record_set(rec, index, x)
+    }
+    fn record_parent(&mut self, rec: SymVal) -> SymVal {
+        self.em.record_parent(rec)
     }
     fn begin_args(&mut self) -> ArgMark {
         ArgMark(self.args.len())
@@ -1087,6 +1098,15 @@ impl<L: Language> Emitter<L> for Recording {
     fn store_property(&mut self, obj: SymVal, index: u32, x: SymVal) {
         self.effects += 1;
         self.line(|| format!("store_property {}, {index}, {}", v(obj), v(x)));
+    }
+    fn record_get(&mut self, rec: SymVal, index: u32) -> SymVal {
+        self.op(|| format!("record_get {}, {index}", v(rec)))
+    }
+    fn record_set(&mut self, rec: SymVal, index: u32, x: SymVal) {
+        self.line(|| format!("record_set {}, {index}, {}", v(rec), v(x)));
+    }
+    fn record_parent(&mut self, rec: SymVal) -> SymVal {
+        self.op(|| format!("record_parent {}", v(rec)))
     }
     fn call(&mut self, target: &CallTarget<L>, args: &[SymVal]) -> SymVal {
         self.calls += 1;

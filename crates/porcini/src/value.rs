@@ -31,6 +31,7 @@ use crate::bigint::BigInt;
 use crate::function::FunctionObject;
 use crate::host::HostObject;
 use crate::object::DynObject;
+use crate::record::Record;
 use crate::string::GuestStr;
 
 /// The kind of a [`Value`]; the numbering is part of the layout compiled code relies on.
@@ -64,6 +65,8 @@ pub enum Tag {
     Function = 8,
     /// A language-defined heap object (e.g. SL's type objects).
     Host = 9,
+    /// A record of value slots (a language's environment of captured variables).
+    Record = 10,
     /// Language-defined immediate values: the payload word is the language's to interpret.
     Imm0 = 16, Imm1, Imm2, Imm3, Imm4, Imm5, Imm6, Imm7,
     /// (More language-defined immediates.)
@@ -85,7 +88,7 @@ const TAGS: [Option<Tag>; 64] = {
     use Tag::*;
     [
         Some(Empty), Some(Null), Some(Bool), Some(Int), Some(Double), Some(String), Some(BigInt), Some(Object),
-        Some(Function), Some(Host), None, None, None, None, None, None,
+        Some(Function), Some(Host), Some(Record), None, None, None, None, None,
         Some(Imm0), Some(Imm1), Some(Imm2), Some(Imm3), Some(Imm4), Some(Imm5), Some(Imm6), Some(Imm7),
         Some(Imm8), Some(Imm9), Some(Imm10), Some(Imm11), Some(Imm12), Some(Imm13), Some(Imm14), Some(Imm15),
         Some(Ref0), Some(Ref1), Some(Ref2), Some(Ref3), Some(Ref4), Some(Ref5), Some(Ref6), Some(Ref7),
@@ -96,12 +99,45 @@ const TAGS: [Option<Tag>; 64] = {
 };
 
 /// A Rust type of language-defined heap object that guest values hold directly, under a tag of
-/// its own: JavaScript's strings, arrays and environments, say. [`Value::from_kind`] makes such
+/// its own: JavaScript's strings, arrays and function code, say. [`Value::from_kind`] makes such
 /// a value and [`Value::as_kind`] reads it back, checking the object's type as well as the tag,
 /// so two kinds that named the same tag by mistake can be told apart rather than confused.
-pub trait HeapKind: Trace + Sized + 'static {
+///
+/// The heap holds a kind inside a [`KindObject`], which the framework traces by asking the
+/// kind: so a language declares what its objects refer to without writing unsafe code.
+pub trait HeapKind: Sized + 'static {
     /// The kind's tag: one of `Tag::Ref0`..`Tag::Ref31`, used by no other kind of the language.
     const TAG: Tag;
+    /// Reports every value and heap reference the object holds (the collector frees whatever
+    /// no one reports), as [`Trace::trace`] does.
+    fn trace(&self, tracer: &mut Tracer);
+    /// Bytes the object owns outside itself (a vector's buffer), as [`Trace::extra_bytes`].
+    fn extra_bytes(&self) -> usize {
+        0
+    }
+}
+
+/// The heap object that holds a language's [`HeapKind`]; it dereferences to the kind.
+#[repr(transparent)]
+pub struct KindObject<K: HeapKind>(pub K);
+
+impl<K: HeapKind> std::ops::Deref for KindObject<K> {
+    type Target = K;
+    #[inline(always)]
+    fn deref(&self) -> &K {
+        &self.0
+    }
+}
+
+// SAFETY: tracing is the kind's own account of what it holds (`HeapKind::trace`), the same
+// obligation `Trace` states; the wrapper holds nothing else.
+unsafe impl<K: HeapKind> Trace for KindObject<K> {
+    fn trace(&self, tracer: &mut Tracer) {
+        self.0.trace(tracer);
+    }
+    fn extra_bytes(&self) -> usize {
+        self.0.extra_bytes()
+    }
 }
 
 /// A guest value: a `Copy` tagged pair of words. See the module documentation for the layout.
@@ -173,7 +209,7 @@ impl Value {
 
     /// A reference to a language-defined heap object, under its kind's tag.
     #[inline(always)]
-    pub fn from_kind<K: HeapKind>(k: Gc<K>) -> Value {
+    pub fn from_kind<K: HeapKind>(k: Gc<KindObject<K>>) -> Value {
         const { assert!(K::TAG.is_heap_kind(), "a heap kind's tag is one of Ref0..Ref31") };
         Value { tag: K::TAG, bits: k.as_addr() as u64 }
     }
@@ -299,9 +335,24 @@ impl Value {
         }
     }
 
+    /// A record reference.
+    #[inline(always)]
+    pub fn from_record(r: Gc<Record>) -> Value {
+        Value { tag: Tag::Record, bits: r.as_addr() as u64 }
+    }
+    /// The record, if this is one.
+    #[inline(always)]
+    pub fn as_record(self) -> Option<Gc<Record>> {
+        if self.tag == Tag::Record {
+            // SAFETY: as in `as_str`, the Record tag is only ever paired with a live `Record`.
+            Some(unsafe { Gc::from_addr(self.bits as usize) })
+        } else {
+            None
+        }
+    }
     /// The language-defined heap object of kind `K`, if this is one.
     #[inline(always)]
-    pub fn as_kind<K: HeapKind>(self) -> Option<Gc<K>> {
+    pub fn as_kind<K: HeapKind>(self) -> Option<Gc<KindObject<K>>> {
         if self.tag != K::TAG {
             return None;
         }
@@ -322,7 +373,8 @@ impl Tag {
     /// True for tags whose payload is a heap address.
     #[inline(always)]
     pub fn is_reference(self) -> bool {
-        matches!(self, Tag::String | Tag::BigInt | Tag::Object | Tag::Function | Tag::Host) || self.is_heap_kind()
+        matches!(self, Tag::String | Tag::BigInt | Tag::Object | Tag::Function | Tag::Host | Tag::Record)
+            || self.is_heap_kind()
     }
     /// True for the language-defined heap kinds, `Ref0`..`Ref31`.
     #[inline(always)]
@@ -391,6 +443,7 @@ impl fmt::Debug for Value {
                 None => write!(f, "<function>"),
             },
             Tag::Host => write!(f, "<host {:#x}>", self.bits),
+            Tag::Record => write!(f, "<record {:#x}>", self.bits),
             t if t.is_immediate() => write!(f, "<{t:?} {:#x}>", self.bits),
             t => write!(f, "<{t:?} object {:#x}>", self.bits),
         }

@@ -17,7 +17,7 @@ use porcini_jit::Jit;
 use porcini_tools::trace::{SharedBuffer, TraceSink};
 
 use crate::mini::{
-    Arg, CallOther, Function, Mini, Throw, add, block, equals, for_loop, get, int, less, print, set, when,
+    Arg, CallOther, Function, Mini, Throw, add, block, equals, first_visit, for_loop, get, int, less, print, set, when,
 };
 
 /// Runs `main` (with `other` beside it, if given) three times; what it printed, how each run
@@ -94,6 +94,38 @@ fn labelled_loops_break_and_continue_outer_loops() {
         Function::new("main", 0, 2, vec![set(0, int(0)), outer, print(get(0))])
     }
     check(main, None, false, "0 \n 1 \n 10 \n 11 \n 2 \n returned absent");
+}
+
+#[test]
+fn a_continue_of_an_outer_loop_reaches_its_step_when_its_body_ends_in_a_return() {
+    // outer: for (i = 0; i < 4; i += 1) { for (j = 0; j < 3; j += 1) {
+    //   if (j == i) continue outer; } return i; }  print(99);
+    // The outer body never falls through: its step is reached from the inner loop alone.
+    fn main() -> Function {
+        let inner = for_loop(
+            &[],
+            less(get(1), int(3)),
+            set(1, add(get(1), int(1))),
+            vec![when(equals(get(1), get(0)), vec![Box::new(JumpNode::continue_to(Label(1)))])],
+        );
+        let ret: crate::mini::Node = Box::new(porcini::control::ReturnNode::new(Some(get(0))));
+        let outer = for_loop(&[1], less(get(0), int(4)), set(0, add(get(0), int(1))), vec![set(1, int(0)), inner, ret]);
+        Function::new("main", 0, 2, vec![set(0, int(0)), outer, print(int(99))])
+    }
+    check(main, None, false, "returned 3");
+}
+
+#[test]
+fn an_exit_in_a_loops_step_resumes_in_the_step() {
+    // for (i = 0; i < 3; i = first_visit(i + 1)) { print(i); } print(i);
+    // The step's node has not run when the loop is first compiled: compiled code leaves for
+    // the interpreter in the middle of the step, which must finish the step (not start a new
+    // test, nor run the body again) and go on with the loop.
+    fn main() -> Function {
+        let lp = for_loop(&[], less(get(0), int(3)), set(0, first_visit(add(get(0), int(1)))), vec![print(get(0))]);
+        Function::new("main", 0, 1, vec![set(0, int(0)), lp, print(get(0))])
+    }
+    check(main, None, false, "0 \n 1 \n 2 \n 3 \n returned absent");
 }
 
 #[test]

@@ -12,4 +12,5 @@ mod deopt_cycle;
 mod ir;
 mod mini;
 mod numbers;
+mod records;
 mod traces;

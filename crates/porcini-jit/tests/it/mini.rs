@@ -158,6 +158,26 @@ impl CallOther {
 }
 mini_node!(CallOther, "CallOther", |t| t.0.iter().map(|a| &**a).collect());
 
+/// Evaluates its child; its first evaluation goes through the respecialization slow path, as
+/// a node that never ran does (compiled code before that leaves for the interpreter there).
+pub struct FirstVisit(pub std::cell::Cell<bool>, pub Node);
+impl FirstVisit {
+    fn eval<S: Stage<Mini>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        if !self.0.get() {
+            s.respecialize(self, FirstVisit::visit, &[])?;
+        }
+        s.exec(0, &*self.1)
+    }
+    fn visit(&self, _f: &mut Frame<'_, Mini>, _v: &[Value]) -> Result<Value, Unwind<Value>> {
+        self.0.set(true);
+        Ok(Mini::ABSENT)
+    }
+}
+mini_node!(FirstVisit, "FirstVisit", |t| vec![&*t.1]);
+
+pub fn first_visit(v: Node) -> Node {
+    Box::new(FirstVisit(std::cell::Cell::new(false), v))
+}
 pub fn int(i: i64) -> Node {
     Box::new(Int(i))
 }

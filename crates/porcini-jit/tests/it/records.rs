@@ -1,0 +1,88 @@
+//! Records compiled: reading and writing a record's slots and following its parent link, the
+//! loads compiled code does for a closure's captured variables.
+//!
+//! The function reads a slot of a record or of its parent, writes one, and returns what it
+//! read; it runs interpreted and compiled on the same records, and the results and the
+//! records' contents afterwards must agree (including a slot past the record's end, which
+//! reads as the empty value and is never written).
+
+use std::rc::Rc;
+
+use porcini::record::Record;
+use porcini::{EngineOptions, Runtime, Stage, Unwind, Value};
+use porcini_jit::Jit;
+use porcini_tools::trace::{SharedBuffer, TraceSink};
+
+use crate::mini::{Function, Mini, Node, mini_node};
+
+/// Reads slot `slot` of argument 0's record `hops` links out, after writing argument 1 to
+/// slot `write` of argument 0's record itself.
+struct Access {
+    hops: u32,
+    slot: u32,
+    write: u32,
+}
+impl Access {
+    fn eval<S: Stage<Mini>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        let (rec, v) = (s.read_arg(0), s.read_arg(1));
+        s.record_set(rec, self.write, v);
+        let mut at = rec;
+        for _ in 0..self.hops {
+            at = s.record_parent(at);
+        }
+        Ok(s.record_get(at, self.slot))
+    }
+}
+mini_node!(Access, "Access", |_t| Vec::new());
+
+/// What the function returns and what the inner record holds afterwards, for each access,
+/// interpreted or compiled.
+fn run(compile: bool, accesses: &[Access]) -> Vec<(Value, Vec<Value>)> {
+    let options = EngineOptions {
+        compilation: compile,
+        compile_immediately: true,
+        background_compilation: false,
+        verify_ir: true,
+        trace_compilation: true,
+        ..EngineOptions::default()
+    };
+    let rt = Runtime::<Mini>::new(options, Default::default());
+    let log = SharedBuffer::new();
+    rt.set_trace_sink(TraceSink::new(Box::new(log.clone())));
+    if compile {
+        rt.set_compiler(Rc::new(Jit::new().expect("a code generator for this machine")));
+    }
+    let mut out = Vec::new();
+    for (n, a) in accesses.iter().enumerate() {
+        let body: Vec<Node> = vec![Box::new(porcini::control::ReturnNode::new(Some(Box::new(Access { ..*a }))))];
+        let target = rt.create_call_target(Box::new(Function::new("access", 2, 2, body)));
+        let outer = rt.alloc(Record::new(2, Value::from_i64(100), Value::NULL));
+        let inner = rt.alloc(Record::new(3, Value::from_i64(n as i64), Value::from_record(outer)));
+        let v = rt.call_entry(&target, &[Value::from_record(inner), Value::from_i64(-1)]).unwrap_or_else(|u| panic!("{}", u.take_error()));
+        out.push((v, (0..4).map(|i| inner.get(i)).collect()));
+    }
+    if compile {
+        let trace = log.contents();
+        assert_eq!(trace.lines().filter(|l| l.contains("opt done")).count(), accesses.len(), "{trace}");
+        assert!(!trace.contains("opt deopt"), "{trace}");
+    }
+    out
+}
+
+#[test]
+fn slots_and_parents_read_and_written_alike() {
+    let accesses = [
+        Access { hops: 0, slot: 0, write: 0 },
+        Access { hops: 0, slot: 2, write: 1 },
+        Access { hops: 1, slot: 1, write: 2 },
+        // Out of range: reads the empty value, and the write is dropped.
+        Access { hops: 0, slot: 7, write: 5 },
+        Access { hops: 1, slot: 2, write: 3 },
+    ];
+    let (interpreted, compiled) = (run(false, &accesses), run(true, &accesses));
+    assert_eq!(format!("{interpreted:?}"), format!("{compiled:?}"));
+    // The values themselves: the write of -1 lands before the read of the same slot.
+    assert_eq!(compiled[0].0.as_i64(), Some(-1));
+    assert_eq!(compiled[2].0.as_i64(), Some(100));
+    assert!(compiled[3].0.is_empty());
+}
