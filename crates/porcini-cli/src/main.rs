@@ -1,10 +1,14 @@
-//! The `porcini` launcher: runs an SL program like SL's own launcher.
+//! The `porcini` launcher: runs an SL program like SL's own launcher, and an EasyScript program
+//! like node.
 //!
-//! `porcini [--engine.Name[=value]]... [FILE.sl]` parses and runs the file (or standard input),
-//! prints `main`'s non-NULL result, and prints guest errors to stderr with exit status 1. This is
-//! the only crate that does process-level I/O: it opens the streams, picks the exit status and
-//! runs the guest on a thread with a large native stack, so deep but legal programs run and
-//! runaway recursion becomes a guest error instead of a crash.
+//! `porcini [--engine.Name[=value]]... [FILE.sl]` parses and runs the SL file (or standard
+//! input), prints `main`'s non-NULL result, and prints guest errors to stderr with exit status 1.
+//! `porcini [--engine.Name[=value]]... FILE.js [ARGS]...` runs the JavaScript file as node's main
+//! module, with `process.argv` as node gives it; an uncaught exception is reported on stderr as
+//! node reports it, with exit status 1. This is the only crate that does process-level I/O: it
+//! opens the streams and files, picks the exit status and runs the guest on a thread with a large
+//! native stack, so deep but legal programs run and runaway recursion becomes a guest error
+//! instead of a crash.
 
 use std::cell::RefCell;
 use std::ffi::OsString;
@@ -23,9 +27,11 @@ const GUEST_STACK_BYTES: usize = 1 << 30;
 
 fn usage() -> String {
     let mut s = String::from(
-        "Usage: porcini [OPTIONS] [FILE.sl]\n\n\
+        "Usage: porcini [OPTIONS] [FILE.sl]\n       porcini [OPTIONS] FILE.js [ARGS]...\n\n\
          Runs a SimpleLanguage program: calls its main function and prints a non-NULL result.\n\
-         Reads the program from standard input when no file is given.\n\n\
+         Reads the program from standard input when no file is given.\n\
+         Runs an EasyScript (JavaScript) program as node runs its main module; ARGS follow\n\
+         the script in process.argv.\n\n\
          Options:\n  --help        Print this help\n  --version     Print the version\n\nEngine options:\n",
     );
     for (spelled, default, help) in EngineOptions::help_rows() {
@@ -35,7 +41,7 @@ fn usage() -> String {
 }
 
 enum Command {
-    Run { options: Box<EngineOptions>, file: Option<PathBuf> },
+    Run { options: Box<EngineOptions>, file: Option<PathBuf>, args: Vec<OsString> },
     Help,
     Version,
 }
@@ -45,8 +51,12 @@ enum Command {
 /// valid UTF-8 cannot name anything and is an error like any other unknown option.
 fn parse_args(args: &[OsString]) -> Result<Command, String> {
     let mut options = EngineOptions::default();
-    let mut file = None;
-    for arg in args {
+    let mut file: Option<PathBuf> = None;
+    for (i, arg) in args.iter().enumerate() {
+        // Everything after a JavaScript program is the program's own arguments.
+        if file.as_ref().is_some_and(|f| is_javascript(f)) {
+            return Ok(Command::Run { options: Box::new(options), file, args: args[i..].to_vec() });
+        }
         let a = arg.to_string_lossy();
         match a.as_ref() {
             "--help" | "-h" => return Ok(Command::Help),
@@ -60,7 +70,12 @@ fn parse_args(args: &[OsString]) -> Result<Command, String> {
             _ => file = Some(PathBuf::from(arg)),
         }
     }
-    Ok(Command::Run { options: Box::new(options), file })
+    Ok(Command::Run { options: Box::new(options), file, args: Vec::new() })
+}
+
+/// Whether a program file is JavaScript (EasyScript), by its extension.
+fn is_javascript(path: &std::path::Path) -> bool {
+    matches!(path.extension().and_then(|e| e.to_str()), Some("js" | "cjs"))
 }
 
 fn read_program(file: &Option<PathBuf>) -> Result<(String, String), String> {
@@ -163,7 +178,7 @@ fn run(options: EngineOptions, file: Option<PathBuf>) -> u8 {
     // Truffle's engine log goes to stderr by default, and so do porcini's traces.
     engine.set_trace_sink(TraceSink::stderr());
     engine.set_dump_writer(Box::new(DumpDir { dir: dump_dir, failed: std::cell::Cell::new(false) }));
-    install_compiler(&engine);
+    install_compiler(engine.runtime());
     let marker = 0u8;
     engine.set_native_stack(std::hint::black_box(&marker) as *const u8 as usize, GUEST_STACK_BYTES);
     let outcome = engine.run(&source, &name);
@@ -209,9 +224,61 @@ fn run(options: EngineOptions, file: Option<PathBuf>) -> u8 {
     }
 }
 
+/// Runs a JavaScript program as node's main module.
+fn run_js(options: EngineOptions, path: PathBuf, args: Vec<OsString>) -> u8 {
+    let (source, _) = match read_program(&Some(path.clone())) {
+        Ok(p) => p,
+        Err(msg) => {
+            report(&msg);
+            return 1;
+        }
+    };
+    // Node names modules by absolute path, in `__filename`, `process.argv` and its reports.
+    let script = std::fs::canonicalize(&path).unwrap_or(path);
+    let script = script.to_string_lossy().into_owned();
+    let exe = std::env::current_exe().map(|p| p.to_string_lossy().into_owned()).unwrap_or_else(|_| "porcini".into());
+    let mut argv = vec![exe, script.clone()];
+    argv.extend(args.iter().map(|a| a.to_string_lossy().into_owned()));
+    let start = std::time::Instant::now();
+    let host = lang_es::Host {
+        read_file: Box::new(|p| std::fs::read_to_string(p).map_err(|e| e.to_string())),
+        now: Box::new(move || start.elapsed()),
+        argv,
+    };
+    let out_error = Rc::new(RefCell::new(None));
+    let out = GuestOut { inner: BufWriter::new(std::io::stdout()), error: out_error.clone() };
+    let dump_dir = PathBuf::from(&options.dump_path);
+    let engine = lang_es::EsEngine::new(options, Box::new(out), Box::new(std::io::stderr()), host);
+    engine.set_trace_sink(TraceSink::stderr());
+    engine.set_dump_writer(Box::new(DumpDir { dir: dump_dir, failed: std::cell::Cell::new(false) }));
+    install_compiler(engine.runtime());
+    let marker = 0u8;
+    engine.set_native_stack(std::hint::black_box(&marker) as *const u8 as usize, GUEST_STACK_BYTES);
+    let status = match engine.run_main(&script, &source) {
+        Ok(()) => 0,
+        Err(lang_es::RunError::Uncaught(text)) => {
+            report(&text);
+            1
+        }
+        Err(lang_es::RunError::Exit(code)) => code as u8,
+        Err(lang_es::RunError::Internal(msg)) => {
+            report(&msg);
+            70
+        }
+    };
+    engine.close();
+    let unwritten = out_error.borrow_mut().take();
+    match unwritten {
+        Some(e) if status == 0 => {
+            report(&format!("Cannot write standard output: {e}"));
+            1
+        }
+        _ => status,
+    }
+}
+
 /// Gives the engine the JIT unless compilation is off. A machine without a code generator runs interpreted.
-fn install_compiler(engine: &SlEngine) {
-    let rt = engine.runtime();
+fn install_compiler<L: porcini::Language>(rt: &porcini::Runtime<L>) {
     if rt.options.compilation {
         match porcini_jit::Jit::new() {
             Ok(jit) => rt.set_compiler(Rc::new(jit)),
@@ -246,11 +313,11 @@ fn main() -> ExitCode {
     match parse_args(&args) {
         Ok(Command::Help) => print_out(&usage()),
         Ok(Command::Version) => print_out(&format!("porcini {}\n", env!("CARGO_PKG_VERSION"))),
-        Ok(Command::Run { options, file }) => {
-            let guest = std::thread::Builder::new()
-                .name("guest".into())
-                .stack_size(GUEST_STACK_BYTES)
-                .spawn(move || run(*options, file));
+        Ok(Command::Run { options, file, args }) => {
+            let guest = std::thread::Builder::new().name("guest".into()).stack_size(GUEST_STACK_BYTES).spawn(move || match file {
+                Some(path) if is_javascript(&path) => run_js(*options, path, args),
+                file => run(*options, file),
+            });
             match guest.map(|h| h.join()) {
                 Ok(Ok(code)) => ExitCode::from(code),
                 _ => {

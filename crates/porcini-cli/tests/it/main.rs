@@ -5,4 +5,5 @@
 mod bad_input;
 mod conformance;
 mod differential;
+mod es_corpus;
 mod splitting;

@@ -1,0 +1,329 @@
+//! Calls: `f(...)`, `o.m(...)`, `new C(...)` and `super(...)`, with spread arguments.
+//!
+//! The callee, the receiver and the arguments are evaluated in order, then the call is made in
+//! a boundary call through the runtime (which pushes the hidden arguments and calls the target
+//! through the frame's ordinary call path). A callee that is not a function is a `TypeError`
+//! naming it the way V8 does, from the callee's source text.
+
+use std::rc::Rc;
+
+use porcini::{Frame, Stage, Tag, Unwind, Value};
+
+use super::property::PropKey;
+use super::{Loc, Node, es_node, with_values};
+use crate::Es;
+use crate::runtime::object::{as_array, call, construct, get, new_array};
+use crate::runtime::state::note_site;
+use crate::runtime::UNDEFINED;
+
+/// An argument: an expression, or `...expr` (spread, for arrays and strings).
+pub enum ArgNode {
+    Plain(Node),
+    Spread(Node),
+}
+
+impl ArgNode {
+    pub fn node(&self) -> &dyn porcini::ExprNode<Es> {
+        match self {
+            ArgNode::Plain(n) | ArgNode::Spread(n) => &**n,
+        }
+    }
+    fn clone_uninitialized(&self, cx: &porcini::node::CloneContext) -> ArgNode {
+        match self {
+            ArgNode::Plain(n) => ArgNode::Plain(n.clone_uninitialized(cx)),
+            ArgNode::Spread(n) => ArgNode::Spread(n.clone_uninitialized(cx)),
+        }
+    }
+}
+
+/// The arguments with spread ones expanded, as a new array (whose elements stay in the
+/// collector's sight while the rest is built).
+pub fn expand_spread(f: &mut Frame<'_, Es>, vals: &[Value], spread: u64, loc: &Loc) -> Result<Value, Unwind<Value>> {
+    let out = new_array(f.runtime(), Vec::with_capacity(vals.len()));
+    let data = as_array(out).expect("a new array");
+    for (i, &v) in vals.iter().enumerate() {
+        if i < 64 && spread & (1 << i) != 0 {
+            iterate_into(f, v, &data, loc)?;
+        } else {
+            data.elements.borrow_mut().push(v);
+        }
+    }
+    Ok(out)
+}
+
+/// The values `for-of` (and spread) visits in an array or a string, as a new array.
+pub fn iterate(f: &mut Frame<'_, Es>, v: Value, loc: &Loc) -> Result<Value, Unwind<Value>> {
+    let out = new_array(f.runtime(), Vec::new());
+    let data = as_array(out).expect("a new array");
+    iterate_into(f, v, &data, loc)?;
+    Ok(out)
+}
+
+/// Appends the values an array or a string yields to `out`; anything else is not iterable.
+pub(crate) fn iterate_into(f: &mut Frame<'_, Es>, v: Value, out: &crate::runtime::ArrayData, loc: &Loc) -> Result<(), Unwind<Value>> {
+    if let Some(arr) = as_array(v) {
+        let items: Vec<Value> = arr.to_vec().into_iter().map(crate::runtime::convert::hole_to_undefined).collect();
+        out.elements.borrow_mut().extend(items);
+        return Ok(());
+    }
+    if let Some(s) = crate::runtime::as_str(v) {
+        let units = s.units();
+        let mut i = 0;
+        while i < units.len() {
+            let pair = (0xd800..0xdc00).contains(&units[i]) && units.get(i + 1).is_some_and(|u| (0xdc00..0xe000).contains(u));
+            let n = if pair { 2 } else { 1 };
+            let c = crate::runtime::new_str(f.runtime(), crate::runtime::JsStr::from_units(&units[i..i + n]));
+            out.elements.borrow_mut().push(c);
+            i += n;
+        }
+        return Ok(());
+    }
+    note_site(f, loc);
+    let shown = crate::runtime::convert::to_display_string(f, v);
+    Err(crate::runtime::error::type_error(f, &format!("{shown} is not iterable")))
+}
+
+/// The elements of an array made by [`expand_spread`].
+fn elements(list: Value) -> Vec<Value> {
+    as_array(list).map(|a| a.to_vec()).unwrap_or_default()
+}
+
+/// The call target of a function value (which the caller has checked is callable).
+fn resolve_function(rt: &porcini::Runtime<Es>, callee: Value) -> Result<std::rc::Rc<porcini::call_target::CallTarget<Es>>, Unwind<Value>> {
+    match crate::runtime::object::as_function(callee).and_then(|code| rt.call_target(code.target)) {
+        Some(t) => Ok(t),
+        None => Err(porcini::GuestError::raise("internal error: a call of a value that is not a function")),
+    }
+}
+
+/// Whether `v` is a function that may be called without `new`; otherwise the `TypeError` a
+/// call raises, naming the callee by `text`.
+fn check_callable(f: &mut Frame<'_, Es>, v: Value, text: &str, loc: &Loc) -> Result<(), Unwind<Value>> {
+    match crate::runtime::object::as_function(v) {
+        Some(code) if !matches!(code.kind, crate::runtime::FnKind::Class { .. }) => Ok(()),
+        Some(_) => {
+            note_site(f, loc);
+            call(f, v, UNDEFINED, &[], text).map(|_| ())
+        }
+        None => {
+            note_site(f, loc);
+            Err(crate::runtime::error::type_error(f, &format!("{text} is not a function")))
+        }
+    }
+}
+
+/// What is called.
+pub enum Callee {
+    /// Any expression: the receiver is `undefined`.
+    Value(Node),
+    /// `object.key(...)` or `object[key](...)`: the receiver is the object.
+    Member(Node, PropKey),
+    /// `super.key(...)`: the method of the home object's prototype, the receiver `this`.
+    Super { home: Node, this: Node, key: PropKey },
+}
+
+/// A call.
+pub struct CallNode {
+    callee: Callee,
+    args: Vec<ArgNode>,
+    /// The callee's source text, for the `TypeError` when it is not a function.
+    text: Rc<str>,
+    loc: Loc,
+    /// For `f?.()`: the optional chain a nullish callee ends.
+    optional: Option<porcini::Label>,
+}
+
+impl CallNode {
+    pub fn new(callee: Callee, args: Vec<ArgNode>, text: Rc<str>, loc: Loc) -> CallNode {
+        CallNode { callee, args, text, loc, optional: None }
+    }
+    /// The call as `callee?.(args)`: a nullish callee breaks out to the chain's `label`.
+    pub fn optional(mut self, label: Option<porcini::Label>) -> CallNode {
+        self.optional = label;
+        self
+    }
+    fn spread_mask(&self) -> u64 {
+        self.args.iter().enumerate().filter(|(i, a)| *i < 64 && matches!(a, ArgNode::Spread(_))).fold(0, |m, (i, _)| m | (1 << i))
+    }
+    pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        let (callee, this) = match &self.callee {
+            Callee::Value(n) => {
+                let f = s.exec(0, &**n)?;
+                (f, s.konst(UNDEFINED))
+            }
+            Callee::Member(o, k) => {
+                let o = s.exec(0, &**o)?;
+                let m = match k.eval(s, 1)? {
+                    Some(kv) => s.call_boundary("method", self, Self::method, &[o, kv])?,
+                    None => s.call_boundary("method", self, Self::method, &[o])?,
+                };
+                (m, o)
+            }
+            Callee::Super { home, this, key } => {
+                let h = s.exec(0, &**home)?;
+                let t = s.exec(1, &**this)?;
+                let m = match key.eval(s, 2 + self.args.len() as u32)? {
+                    Some(kv) => s.call_boundary("super_method", self, Self::super_method, &[h, t, kv])?,
+                    None => s.call_boundary("super_method", self, Self::super_method, &[h, t])?,
+                };
+                (m, t)
+            }
+        };
+        if let Some(label) = self.optional {
+            let u = s.has_tag(callee, Tag::Imm0);
+            let n = s.has_tag(callee, Tag::Null);
+            let nullish = s.or(u, n);
+            s.if_else(nullish, |_| Err(Unwind::breaking_to(label)), |_| Ok(callee))?;
+        }
+        let spread = self.spread_mask();
+        if spread != 0 {
+            let n = self.args.len();
+            return with_values(
+                s,
+                n,
+                |s, i| s.exec(2 + i as u32, self.args[i].node()),
+                |s, vals| {
+                    let mask = s.konst(Value::from_i64(spread as i64));
+                    let mut all = vec![callee, this, mask];
+                    all.extend_from_slice(vals);
+                    s.call_boundary("call_spread", self, Self::call_spread, &all)
+                },
+            );
+        }
+        s.call_boundary("callable", self, Self::callable, &[callee])?;
+        let mark = s.begin_args();
+        let undefined = s.konst(UNDEFINED);
+        for v in [this, callee, undefined] {
+            if let Err(u) = s.push_arg(v) {
+                s.drop_args(mark);
+                return Err(u);
+            }
+        }
+        for (i, a) in self.args.iter().enumerate() {
+            let pushed = s.exec(2 + i as u32, a.node()).and_then(|v| s.push_arg(v));
+            if let Err(u) = pushed {
+                s.drop_args(mark);
+                return Err(u);
+            }
+        }
+        s.call_indirect(resolve_function, callee, mark)
+    }
+    fn method(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        let Callee::Member(_, key) = &self.callee else { return Ok(UNDEFINED) };
+        let o = v.first().copied().unwrap_or(UNDEFINED);
+        let key = key.resolve(f, v.get(1).copied())?;
+        get(f, o, key).inspect_err(|_| note_site(f, &self.loc))
+    }
+    fn super_method(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        let Callee::Super { key, .. } = &self.callee else { return Ok(UNDEFINED) };
+        let (home, this) = (v.first().copied().unwrap_or(UNDEFINED), v.get(1).copied().unwrap_or(UNDEFINED));
+        let key = key.resolve(f, v.get(2).copied())?;
+        super::class::super_get(f, home, this, key).inspect_err(|_| note_site(f, &self.loc))
+    }
+    fn callable(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        check_callable(f, v.first().copied().unwrap_or(UNDEFINED), &self.text, &self.loc)?;
+        Ok(UNDEFINED)
+    }
+    fn call_spread(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        let get = |i: usize| v.get(i).copied().unwrap_or(UNDEFINED);
+        let (callee, this, mask) = (get(0), get(1), get(2).as_i64().unwrap_or(0) as u64);
+        let list = expand_spread(f, v.get(3..).unwrap_or(&[]), mask, &self.loc)?;
+        check_callable(f, callee, &self.text, &self.loc)?;
+        let args = elements(list);
+        let r = call(f, callee, this, &args, &self.text).inspect_err(|_| note_site(f, &self.loc));
+        // The array holds the arguments (strings made by the expansion among them) where the
+        // collector sees them until the call has pushed them.
+        std::hint::black_box(list);
+        r
+    }
+}
+
+fn callee_children(c: &Callee) -> Vec<&dyn porcini::ExprNode<Es>> {
+    match c {
+        Callee::Value(n) => vec![&**n],
+        Callee::Member(o, k) => {
+            let mut v: Vec<&dyn porcini::ExprNode<Es>> = vec![&**o];
+            if let PropKey::Computed(n) = k {
+                v.push(&**n);
+            }
+            v
+        }
+        Callee::Super { home, this, key } => {
+            let mut v: Vec<&dyn porcini::ExprNode<Es>> = vec![&**home, &**this];
+            if let PropKey::Computed(n) = key {
+                v.push(&**n);
+            }
+            v
+        }
+    }
+}
+
+fn clone_callee(c: &Callee, cx: &porcini::node::CloneContext) -> Callee {
+    let key = |k: &PropKey| match k {
+        PropKey::Static(k) => PropKey::Static(*k),
+        PropKey::Computed(n) => PropKey::Computed(n.clone_uninitialized(cx)),
+    };
+    match c {
+        Callee::Super { home, this, key: k } => {
+            Callee::Super { home: home.clone_uninitialized(cx), this: this.clone_uninitialized(cx), key: key(k) }
+        }
+        Callee::Value(n) => Callee::Value(n.clone_uninitialized(cx)),
+        Callee::Member(o, k) => Callee::Member(
+            o.clone_uninitialized(cx),
+            match k {
+                PropKey::Static(k) => PropKey::Static(*k),
+                PropKey::Computed(n) => PropKey::Computed(n.clone_uninitialized(cx)),
+            },
+        ),
+    }
+}
+
+es_node!(CallNode, "Call", children(t => { let mut c = callee_children(&t.callee); c.extend(t.args.iter().map(ArgNode::node)); c }), clone(t, cx => CallNode::new(clone_callee(&t.callee, cx), t.args.iter().map(|a| a.clone_uninitialized(cx)).collect(), t.text.clone(), t.loc.clone()).optional(t.optional)));
+
+/// `new callee(...args)`.
+pub struct NewNode {
+    callee: Node,
+    args: Vec<ArgNode>,
+    text: Rc<str>,
+    loc: Loc,
+}
+
+impl NewNode {
+    pub fn new(callee: Node, args: Vec<ArgNode>, text: Rc<str>, loc: Loc) -> NewNode {
+        NewNode { callee, args, text, loc }
+    }
+    pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        let c = s.exec(0, &*self.callee)?;
+        let spread = self.args.iter().enumerate().filter(|(i, a)| *i < 64 && matches!(a, ArgNode::Spread(_))).fold(0u64, |m, (i, _)| m | (1 << i));
+        with_values(
+            s,
+            self.args.len(),
+            |s, i| s.exec(1 + i as u32, self.args[i].node()),
+            |s, vals| {
+                let mask = s.konst(Value::from_i64(spread as i64));
+                let mut all = vec![c, mask];
+                all.extend_from_slice(vals);
+                s.call_boundary("new", self, Self::run, &all)
+            },
+        )
+    }
+    fn run(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        let callee = v.first().copied().unwrap_or(UNDEFINED);
+        let spread = v.get(1).and_then(|m| m.as_i64()).unwrap_or(0) as u64;
+        let rest = v.get(2..).unwrap_or(&[]);
+        let (holder, list) = if spread == 0 {
+            (UNDEFINED, Vec::new())
+        } else {
+            let arr = expand_spread(f, rest, spread, &self.loc)?;
+            (arr, elements(arr))
+        };
+        let args: &[Value] = if spread == 0 { rest } else { &list };
+        let r = construct(f, callee, args, callee, &self.text).inspect_err(|_| note_site(f, &self.loc));
+        // The array holds spread arguments where the collector sees them until they are pushed.
+        std::hint::black_box(holder);
+        r
+    }
+}
+
+es_node!(NewNode, "New", children(t => { let mut c: Vec<&dyn porcini::ExprNode<Es>> = vec![&*t.callee]; c.extend(t.args.iter().map(ArgNode::node)); c }), clone(t, cx => NewNode::new(t.callee.clone_uninitialized(cx), t.args.iter().map(|a| a.clone_uninitialized(cx)).collect(), t.text.clone(), t.loc.clone())));
+

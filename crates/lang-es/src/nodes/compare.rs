@@ -1,0 +1,187 @@
+//! Comparisons: `< <= > >=`, and strict and loose equality.
+//!
+//! Integers compare as integers, numbers as doubles, strings by code units; anything else goes
+//! through JavaScript's conversions in a boundary call. Equality of two values that are neither
+//! numbers nor strings is identity, one compare.
+
+use std::marker::PhantomData;
+
+use porcini::spec::SpecState;
+use porcini::{Cmp, Frame, Stage, Tag, Unwind, Value};
+use porcini_dsl::specializations;
+
+use super::arith::both_strings;
+use super::{Node, SpecResult, es_node};
+use crate::Es;
+use crate::runtime::convert::{less_than, loose_equals, strict_equals};
+use crate::runtime::{UNDEFINED, as_str};
+
+/// `<`, `<=`, `>`, `>=`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RelOp {
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+/// A relational operator as a type.
+pub trait RelKind: 'static {
+    const OP: RelOp;
+}
+
+/// Marker types for the relational operators.
+pub mod rel {
+    use super::{RelKind, RelOp};
+    pub struct Lt;
+    pub struct Le;
+    pub struct Gt;
+    pub struct Ge;
+    impl RelKind for Lt {
+        const OP: RelOp = RelOp::Lt;
+    }
+    impl RelKind for Le {
+        const OP: RelOp = RelOp::Le;
+    }
+    impl RelKind for Gt {
+        const OP: RelOp = RelOp::Gt;
+    }
+    impl RelKind for Ge {
+        const OP: RelOp = RelOp::Ge;
+    }
+}
+
+/// A relational comparison.
+pub struct RelNode<K: RelKind> {
+    left: Node,
+    right: Node,
+    spec: SpecState,
+    kind: PhantomData<K>,
+}
+
+impl<K: RelKind> RelNode<K> {
+    pub fn new(left: Node, right: Node) -> RelNode<K> {
+        RelNode { left, right, spec: SpecState::default(), kind: PhantomData }
+    }
+    fn strings<S: Stage<Es>>(&self, s: &mut S, a: S::Val, b: S::Val) -> S::Bool {
+        both_strings(s, a, b)
+    }
+    /// `(op, swapped)`: the comparison on `(a, b)`, or on `(b, a)` when swapped.
+    fn order() -> (Cmp, bool) {
+        match K::OP {
+            RelOp::Lt => (Cmp::Lt, false),
+            RelOp::Le => (Cmp::Le, false),
+            RelOp::Gt => (Cmp::Lt, true),
+            RelOp::Ge => (Cmp::Le, true),
+        }
+    }
+    #[cold]
+    fn generic(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        let (a, b) = (v.first().copied().unwrap_or(UNDEFINED), v.get(1).copied().unwrap_or(UNDEFINED));
+        // `a <= b` is `!(b < a)` unless an operand is NaN; `a > b` is `b < a` with the operands
+        // still converted left to right.
+        let r = match K::OP {
+            RelOp::Lt => less_than(f, a, b, true)?.unwrap_or(false),
+            RelOp::Gt => less_than(f, b, a, false)?.unwrap_or(false),
+            RelOp::Le => less_than(f, b, a, false)?.is_some_and(|r| !r),
+            RelOp::Ge => less_than(f, a, b, true)?.is_some_and(|r| !r),
+        };
+        Ok(Value::from_bool(r))
+    }
+}
+
+#[specializations(language = Es, execute(left, right), report_polymorphism)]
+impl<K: RelKind> RelNode<K> {
+    #[specialization]
+    fn rel_int<S: Stage<Es>>(&self, s: &mut S, a: S::I64, b: S::I64) -> SpecResult<S::Bool> {
+        let (op, swapped) = Self::order();
+        Ok(if swapped { s.cmp_i64(op, b, a) } else { s.cmp_i64(op, a, b) })
+    }
+    #[specialization(replaces(rel_int))]
+    fn rel_double<S: Stage<Es>>(&self, s: &mut S, a: S::F64, b: S::F64) -> SpecResult<S::Bool> {
+        let (op, swapped) = Self::order();
+        Ok(if swapped { s.cmp_f64(op, b, a) } else { s.cmp_f64(op, a, b) })
+    }
+    #[specialization(guard = strings)]
+    fn rel_strings<S: Stage<Es>>(&self, s: &mut S, a: S::Val, b: S::Val) -> SpecResult<S::Val> {
+        Ok(s.call_boundary("compare", self, Self::generic, &[a, b])?)
+    }
+    #[fallback]
+    fn rel_generic<S: Stage<Es>>(&self, s: &mut S, a: S::Val, b: S::Val) -> SpecResult<S::Val> {
+        Ok(s.call_boundary("compare", self, Self::generic, &[a, b])?)
+    }
+}
+
+es_node!(generic[K: RelKind] RelNode<K>, "Compare", children(t => vec![&*t.left, &*t.right]), clone(t, cx => RelNode::<K>::new(t.left.clone_uninitialized(cx), t.right.clone_uninitialized(cx))), spec);
+
+/// `===`, `!==`, `==`, `!=`.
+pub struct EqualsNode {
+    left: Node,
+    right: Node,
+    strict: bool,
+    negate: bool,
+    spec: SpecState,
+}
+
+impl EqualsNode {
+    pub fn new(left: Node, right: Node, strict: bool, negate: bool) -> EqualsNode {
+        EqualsNode { left, right, strict, negate, spec: SpecState::default() }
+    }
+    /// Neither operand is a number or a string, and (for `==`) both are objects: equality is
+    /// identity.
+    fn by_identity<S: Stage<Es>>(&self, s: &mut S, a: S::Val, b: S::Val) -> S::Bool {
+        if !self.strict {
+            let x = s.has_tag(a, Tag::Object);
+            let y = s.has_tag(b, Tag::Object);
+            return s.and(x, y);
+        }
+        let mut ok = s.bool_const(true);
+        for v in [a, b] {
+            for tag in [Tag::Int, Tag::Double, Tag::Ref0] {
+                let t = s.has_tag(v, tag);
+                let n = s.not(t);
+                ok = s.and(ok, n);
+            }
+        }
+        ok
+    }
+    fn result<S: Stage<Es>>(&self, s: &mut S, eq: S::Bool) -> S::Bool {
+        if self.negate { s.not(eq) } else { eq }
+    }
+    #[cold]
+    fn generic(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        let (a, b) = (v.first().copied().unwrap_or(UNDEFINED), v.get(1).copied().unwrap_or(UNDEFINED));
+        let eq = if self.strict { strict_equals(a, b) } else { loose_equals(f, a, b)? };
+        Ok(Value::from_bool(eq != self.negate))
+    }
+}
+
+#[specializations(language = Es, execute(left, right), report_polymorphism)]
+impl EqualsNode {
+    #[specialization]
+    fn eq_int<S: Stage<Es>>(&self, s: &mut S, a: S::I64, b: S::I64) -> SpecResult<S::Bool> {
+        let eq = s.cmp_i64(Cmp::Eq, a, b);
+        Ok(self.result(s, eq))
+    }
+    #[specialization(replaces(eq_int))]
+    fn eq_double<S: Stage<Es>>(&self, s: &mut S, a: S::F64, b: S::F64) -> SpecResult<S::Bool> {
+        let eq = s.cmp_f64(Cmp::Eq, a, b);
+        Ok(self.result(s, eq))
+    }
+    #[specialization(guard = by_identity)]
+    fn eq_identity<S: Stage<Es>>(&self, s: &mut S, a: S::Val, b: S::Val) -> SpecResult<S::Bool> {
+        let eq = s.same(a, b);
+        Ok(self.result(s, eq))
+    }
+    #[fallback]
+    fn eq_generic<S: Stage<Es>>(&self, s: &mut S, a: S::Val, b: S::Val) -> SpecResult<S::Val> {
+        Ok(s.call_boundary("equals", self, Self::generic, &[a, b])?)
+    }
+}
+
+es_node!(EqualsNode, "Equals", children(t => vec![&*t.left, &*t.right]), clone(t, cx => EqualsNode::new(t.left.clone_uninitialized(cx), t.right.clone_uninitialized(cx), t.strict, t.negate)), spec);
+
+/// Whether `v` is a string, for callers that compare strings directly.
+pub fn is_string(v: Value) -> bool {
+    as_str(v).is_some()
+}

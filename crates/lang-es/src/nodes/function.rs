@@ -1,0 +1,170 @@
+//! Creating function objects: closures, and the pieces of a function's prologue that need the
+//! function object (its environment, `this`, field initializers).
+
+use std::rc::Rc;
+
+use porcini::call_target::CallTargetId;
+use porcini::shape::PropFlags;
+use porcini::{Frame, SlotId, Stage, Unwind, Value};
+
+use super::{Node, es_node};
+use crate::Es;
+use crate::runtime::function::{ARG_CALLEE, ARG_THIS, FnKind, JsFunction};
+use crate::runtime::object::{as_function, call, define, new_function_in, new_plain_object};
+use crate::runtime::{Key, UNDEFINED, is_nullish};
+
+/// What the translator knows about a function: its code and how it is called.
+#[derive(Debug)]
+pub struct FnSpec {
+    pub target: CallTargetId,
+    pub kind: FnKind,
+    pub strict: bool,
+    pub length: u32,
+}
+
+/// A new function object for `spec`, closing over `env`, with home object `home`. A plain
+/// function gets its `prototype` object (with `constructor` pointing back).
+pub fn make_function(f: &Frame<'_, Es>, spec: &FnSpec, env: Value, home: Value) -> Value {
+    make_function_in(f, spec, env, home, f.lang().realm().function_proto)
+}
+
+/// [`make_function`] with `fn_proto` as the function object's own prototype.
+pub fn make_function_in(f: &Frame<'_, Es>, spec: &FnSpec, env: Value, home: Value, fn_proto: Value) -> Value {
+    let code = JsFunction {
+        target: spec.target,
+        kind: spec.kind,
+        env,
+        home,
+        fields: std::cell::Cell::new(UNDEFINED),
+        builtin: None,
+        data: UNDEFINED,
+        strict: spec.strict,
+        length: spec.length,
+    };
+    let rt = f.runtime();
+    let func = new_function_in(rt, code, fn_proto);
+    if spec.kind == FnKind::Normal {
+        let proto = new_plain_object(rt);
+        let names = f.lang().names();
+        define(f, proto, Key::Name(names.constructor), Value::from_object(func), PropFlags::HIDDEN);
+        define(f, func, Key::Name(names.prototype), Value::from_object(proto), PropFlags::HIDDEN);
+    }
+    Value::from_object(func)
+}
+
+/// A function expression, arrow function or hoisted declaration: a new closure over the
+/// environment in frame slot `env` (none: it captures nothing).
+pub struct ClosureNode {
+    spec: Rc<FnSpec>,
+    env: Option<SlotId>,
+}
+
+impl ClosureNode {
+    pub fn new(spec: Rc<FnSpec>, env: Option<SlotId>) -> ClosureNode {
+        ClosureNode { spec, env }
+    }
+    pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        let env = match self.env {
+            Some(slot) => s.read_slot(slot),
+            None => s.konst(UNDEFINED),
+        };
+        s.call_boundary("closure", self, Self::create, &[env])
+    }
+    fn create(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        let env = v.first().copied().unwrap_or(UNDEFINED);
+        Ok(make_function(f, &self.spec, env, UNDEFINED))
+    }
+}
+
+es_node!(ClosureNode, "Closure", children(_t => Vec::new()), clone(t, _cx => ClosureNode::new(t.spec.clone(), t.env)));
+
+/// The environment the running function closes over (read from the function object).
+pub struct CalleeEnvNode;
+
+impl CalleeEnvNode {
+    pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        let callee = s.read_arg(ARG_CALLEE);
+        s.call_boundary("callee_env", self, Self::run, &[callee])
+    }
+    fn run(&self, _f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        Ok(v.first().and_then(|c| as_function(*c)).map_or(UNDEFINED, |code| code.env))
+    }
+}
+
+es_node!(CalleeEnvNode, "CalleeEnv", children(_t => Vec::new()), clone(_t, _cx => CalleeEnvNode));
+
+/// The running function's home object (for `super`).
+pub struct CalleeHomeNode;
+
+impl CalleeHomeNode {
+    pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        let callee = s.read_arg(ARG_CALLEE);
+        s.call_boundary("callee_home", self, Self::run, &[callee])
+    }
+    fn run(&self, _f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        Ok(v.first().and_then(|c| as_function(*c)).map_or(UNDEFINED, |code| code.home))
+    }
+}
+
+es_node!(CalleeHomeNode, "CalleeHome", children(_t => Vec::new()), clone(_t, _cx => CalleeHomeNode));
+
+/// The receiver of a call: `this` as given, except that a sloppy function called without one
+/// sees the global object.
+pub struct ReceiverNode {
+    strict: bool,
+}
+
+impl ReceiverNode {
+    pub fn new(strict: bool) -> ReceiverNode {
+        ReceiverNode { strict }
+    }
+    pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        let this = s.read_arg(ARG_THIS);
+        if self.strict {
+            return Ok(this);
+        }
+        s.call_boundary("sloppy_this", self, Self::run, &[this])
+    }
+    fn run(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        let this = v.first().copied().unwrap_or(UNDEFINED);
+        Ok(if is_nullish(this) { f.lang().realm().global } else { this })
+    }
+}
+
+es_node!(ReceiverNode, "Receiver", children(_t => Vec::new()), clone(t, _cx => ReceiverNode::new(t.strict)));
+
+/// Runs a class's instance field initializers on `this` (the function object whose fields
+/// they are is `func`'s value): at the start of a base class's constructor, or once `super()`
+/// returned in a derived one.
+pub struct RunFieldsNode {
+    func: Node,
+    this: Node,
+}
+
+impl RunFieldsNode {
+    pub fn new(func: Node, this: Node) -> RunFieldsNode {
+        RunFieldsNode { func, this }
+    }
+    pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        let func = s.exec(0, &*self.func)?;
+        let this = s.exec(1, &*self.this)?;
+        s.call_boundary("fields", self, Self::run, &[func, this])
+    }
+    fn run(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        let (func, this) = (v.first().copied().unwrap_or(UNDEFINED), v.get(1).copied().unwrap_or(UNDEFINED));
+        run_fields(f, func, this)?;
+        Ok(UNDEFINED)
+    }
+}
+
+/// Runs the instance field initializers of the class whose constructor is `func` on `this`.
+pub fn run_fields(f: &mut Frame<'_, Es>, func: Value, this: Value) -> Result<(), Unwind<Value>> {
+    let Some(code) = as_function(func) else { return Ok(()) };
+    let fields = code.fields.get();
+    if as_function(fields).is_some() {
+        call(f, fields, this, &[], "fields")?;
+    }
+    Ok(())
+}
+
+es_node!(RunFieldsNode, "RunFields", children(t => vec![&*t.func, &*t.this]), clone(t, cx => RunFieldsNode::new(t.func.clone_uninitialized(cx), t.this.clone_uninitialized(cx))));

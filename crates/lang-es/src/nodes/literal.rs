@@ -1,0 +1,237 @@
+//! Literals: constants, template literals, array literals and object literals.
+
+use std::rc::Rc;
+
+use porcini::shape::PropFlags;
+use porcini::{Frame, SlotId, Stage, Unwind, Value};
+
+use super::call::{ArgNode, iterate_into};
+use super::function::{FnSpec, make_function};
+use super::property::PropKey;
+use super::{Loc, Node, es_node, with_values};
+use crate::Es;
+use crate::runtime::convert::to_string;
+use crate::runtime::object::{define, define_accessor, new_array, new_plain_object, own_keys};
+use crate::runtime::{JsStr, Key, UNDEFINED, as_str, new_str};
+
+/// A constant: a number, a boolean, `undefined`, `null`, or a permanent string.
+pub struct ConstNode {
+    value: Value,
+}
+
+impl ConstNode {
+    pub fn new(value: Value) -> ConstNode {
+        ConstNode { value }
+    }
+    pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        Ok(s.konst(self.value))
+    }
+}
+
+es_node!(ConstNode, "Const", children(_t => Vec::new()), clone(t, _cx => ConstNode::new(t.value)));
+
+/// A template literal: the text pieces with the values' strings between them.
+pub struct TemplateNode {
+    quasis: Rc<[Rc<[u16]>]>,
+    exprs: Vec<Node>,
+}
+
+impl TemplateNode {
+    pub fn new(quasis: Rc<[Rc<[u16]>]>, exprs: Vec<Node>) -> TemplateNode {
+        TemplateNode { quasis, exprs }
+    }
+    pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        with_values(s, self.exprs.len(), |s, i| s.exec(i as u32, &*self.exprs[i]), |s, vals| s.call_boundary("template", self, Self::run, vals))
+    }
+    fn run(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        let mut units: Vec<u16> = Vec::new();
+        for (i, q) in self.quasis.iter().enumerate() {
+            units.extend_from_slice(q);
+            if let Some(&x) = v.get(i) {
+                let s = to_string(f, x)?;
+                units.extend_from_slice(&s.units());
+            }
+        }
+        Ok(new_str(f.runtime(), JsStr::from_units(&units)))
+    }
+}
+
+es_node!(TemplateNode, "Template", children(t => t.exprs.iter().map(|n| &**n).collect()), clone(t, cx => TemplateNode::new(t.quasis.clone(), super::clone_all(&t.exprs, cx))));
+
+/// An element of an array literal.
+pub enum ElementNode {
+    Hole,
+    Value(ArgNode),
+}
+
+/// `[a, , ...b]`.
+pub struct ArrayNode {
+    elements: Vec<ElementNode>,
+    loc: Loc,
+}
+
+impl ArrayNode {
+    pub fn new(elements: Vec<ElementNode>, loc: Loc) -> ArrayNode {
+        ArrayNode { elements, loc }
+    }
+    pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        with_values(
+            s,
+            self.elements.len(),
+            |s, i| match &self.elements[i] {
+                ElementNode::Hole => Ok(s.konst(Value::EMPTY)),
+                ElementNode::Value(a) => s.exec(i as u32, a.node()),
+            },
+            |s, vals| s.call_boundary("array", self, Self::run, vals),
+        )
+    }
+    fn run(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        if !self.elements.iter().any(|e| matches!(e, ElementNode::Value(ArgNode::Spread(_)))) {
+            return Ok(new_array(f.runtime(), v.to_vec()));
+        }
+        let out = new_array(f.runtime(), Vec::with_capacity(v.len()));
+        let data = crate::runtime::object::as_array(out).expect("a new array");
+        for (e, &x) in self.elements.iter().zip(v) {
+            match e {
+                ElementNode::Value(ArgNode::Spread(_)) => iterate_into(f, x, &data, &self.loc)?,
+                _ => data.elements.borrow_mut().push(x),
+            }
+        }
+        Ok(out)
+    }
+}
+
+es_node!(ArrayNode, "Array", children(t => t.elements.iter().filter_map(|e| match e { ElementNode::Hole => None, ElementNode::Value(a) => Some(a.node()) }).collect()), clone(t, cx => ArrayNode::new(t.elements.iter().map(|e| match e { ElementNode::Hole => ElementNode::Hole, ElementNode::Value(ArgNode::Plain(n)) => ElementNode::Value(ArgNode::Plain(n.clone_uninitialized(cx))), ElementNode::Value(ArgNode::Spread(n)) => ElementNode::Value(ArgNode::Spread(n.clone_uninitialized(cx))) }).collect(), t.loc.clone())));
+
+/// A property definition of an object literal.
+pub enum PropDef {
+    Value(PropKey, Node),
+    Method(PropKey, Rc<FnSpec>),
+    Getter(PropKey, Rc<FnSpec>),
+    Setter(PropKey, Rc<FnSpec>),
+    Spread(Node),
+}
+
+/// `{ a: 1, b, [k]: v, m() {}, get g() {}, ...o }`.
+pub struct ObjectNode {
+    props: Vec<PropDef>,
+    /// The environment methods close over.
+    env: Option<SlotId>,
+}
+
+impl ObjectNode {
+    pub fn new(props: Vec<PropDef>, env: Option<SlotId>) -> ObjectNode {
+        ObjectNode { props, env }
+    }
+    pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        // The environment, then keys and values in order (a method's, getter's or setter's
+        // value is made by the boundary, which needs only its key); child `2i` is property
+        // `i`'s computed key and `2i + 1` its value.
+        let steps: Vec<(u32, &dyn porcini::ExprNode<Es>)> = self
+            .props
+            .iter()
+            .enumerate()
+            .flat_map(|(i, p)| {
+                let i = i as u32;
+                let (key, value) = match p {
+                    PropDef::Value(k, n) => (Some(k), Some(&**n)),
+                    PropDef::Method(k, _) | PropDef::Getter(k, _) | PropDef::Setter(k, _) => (Some(k), None),
+                    PropDef::Spread(n) => (None, Some(&**n)),
+                };
+                let key = match key {
+                    Some(PropKey::Computed(k)) => Some((2 * i, &**k)),
+                    _ => None,
+                };
+                key.into_iter().chain(value.map(|v| (2 * i + 1, v)))
+            })
+            .collect();
+        with_values(
+            s,
+            steps.len() + 1,
+            |s, j| match j {
+                0 => Ok(match self.env {
+                    Some(slot) => s.read_slot(slot),
+                    None => s.konst(UNDEFINED),
+                }),
+                _ => {
+                    let (index, node) = steps[j - 1];
+                    s.exec(index, node)
+                }
+            },
+            |s, vals| s.call_boundary("object", self, Self::run, vals),
+        )
+    }
+    fn run(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        let rt = f.runtime();
+        let o = new_plain_object(rt);
+        let home = Value::from_object(o);
+        let mut vals = v.iter().copied();
+        let env = vals.next().unwrap_or(UNDEFINED);
+        for p in &self.props {
+            let key = |f: &mut Frame<'_, Es>, k: &PropKey, vals: &mut dyn Iterator<Item = Value>| {
+                let computed = matches!(k, PropKey::Computed(_)).then(|| vals.next()).flatten();
+                k.resolve(f, computed)
+            };
+            match p {
+                PropDef::Value(k, _) => {
+                    let key = key(f, k, &mut vals)?;
+                    let value = vals.next().unwrap_or(UNDEFINED);
+                    define(f, o, key, value, PropFlags::DATA);
+                }
+                PropDef::Method(k, spec) => {
+                    let key = key(f, k, &mut vals)?;
+                    let func = make_function(f, spec, env, home);
+                    define(f, o, key, func, PropFlags::DATA);
+                }
+                PropDef::Getter(k, spec) => {
+                    let key = key(f, k, &mut vals)?;
+                    let func = make_function(f, spec, env, home);
+                    define_accessor(f, o, key, Some(func), None, PropFlags::DATA);
+                }
+                PropDef::Setter(k, spec) => {
+                    let key = key(f, k, &mut vals)?;
+                    let func = make_function(f, spec, env, home);
+                    define_accessor(f, o, key, None, Some(func), PropFlags::DATA);
+                }
+                PropDef::Spread(_) => {
+                    let src = vals.next().unwrap_or(UNDEFINED);
+                    copy_own(f, o, src)?;
+                }
+            }
+        }
+        Ok(home)
+    }
+}
+
+/// Copies the own enumerable properties of `src` (an object, or a string's characters) to `o`.
+pub fn copy_own(f: &mut Frame<'_, Es>, o: porcini::Gc<porcini::object::DynObject>, src: Value) -> Result<(), Unwind<Value>> {
+    if let Some(s) = as_str(src) {
+        for i in 0..s.len() {
+            let c = new_str(f.runtime(), JsStr::from_units(&s.slice_units(i, i + 1)));
+            define(f, o, Key::Index(i as u32), c, PropFlags::DATA);
+        }
+        return Ok(());
+    }
+    let Some(from) = src.as_object() else { return Ok(()) };
+    for key in own_keys(f, from) {
+        let v = crate::runtime::object::get_from(f, from, key, src)?;
+        define(f, o, key, v, PropFlags::DATA);
+    }
+    Ok(())
+}
+
+fn clone_prop(p: &PropDef, cx: &porcini::node::CloneContext) -> PropDef {
+    let key = |k: &PropKey| match k {
+        PropKey::Static(k) => PropKey::Static(*k),
+        PropKey::Computed(n) => PropKey::Computed(n.clone_uninitialized(cx)),
+    };
+    match p {
+        PropDef::Value(k, n) => PropDef::Value(key(k), n.clone_uninitialized(cx)),
+        PropDef::Method(k, s) => PropDef::Method(key(k), s.clone()),
+        PropDef::Getter(k, s) => PropDef::Getter(key(k), s.clone()),
+        PropDef::Setter(k, s) => PropDef::Setter(key(k), s.clone()),
+        PropDef::Spread(n) => PropDef::Spread(n.clone_uninitialized(cx)),
+    }
+}
+
+es_node!(ObjectNode, "Object", children(t => { let mut c: Vec<&dyn porcini::ExprNode<Es>> = Vec::new(); for p in &t.props { match p { PropDef::Value(k, n) => { if let PropKey::Computed(kn) = k { c.push(&**kn); } c.push(&**n); } PropDef::Method(k, _) | PropDef::Getter(k, _) | PropDef::Setter(k, _) => { if let PropKey::Computed(kn) = k { c.push(&**kn); } } PropDef::Spread(n) => c.push(&**n) } } c }), clone(t, cx => ObjectNode::new(t.props.iter().map(|p| clone_prop(p, cx)).collect(), t.env)));

@@ -1,0 +1,126 @@
+//! Property reads and writes: `o.name`, `o[key]`, and their assignments.
+//!
+//! Reads and writes go through the runtime's generic lookup (prototype chains, accessors,
+//! arrays' elements, strings' characters) in a boundary call. A read that fails because the
+//! receiver is `undefined` or `null` reports where it happened.
+
+use porcini::symbol::Symbol;
+use porcini::{Frame, Stage, Unwind, Value};
+
+use super::{Loc, Node, es_node};
+use crate::Es;
+use crate::runtime::object::{get, set};
+use crate::runtime::state::note_site;
+use crate::runtime::{Key, UNDEFINED};
+
+/// ToPropertyKey: the key a value names (an object converted to a string first).
+pub fn to_key(f: &mut Frame<'_, Es>, v: Value) -> Result<Key, Unwind<Value>> {
+    if let Some(k) = Key::of_primitive(f.runtime(), v) {
+        return Ok(k);
+    }
+    if v.as_object().is_some() {
+        let p = crate::runtime::convert::to_primitive(f, v, true)?;
+        return to_key(f, p);
+    }
+    let text = crate::runtime::convert::primitive_text(v);
+    Ok(Key::named(f.runtime(), &text))
+}
+
+/// A property key as the node holds it.
+pub enum PropKey {
+    /// `.name` (or a constant key), interned when the tree was built.
+    Static(Key),
+    /// `[expr]`.
+    Computed(Node),
+}
+
+impl PropKey {
+    fn clone_uninitialized(&self, cx: &porcini::node::CloneContext) -> PropKey {
+        match self {
+            PropKey::Static(k) => PropKey::Static(*k),
+            PropKey::Computed(n) => PropKey::Computed(n.clone_uninitialized(cx)),
+        }
+    }
+    fn children(&self) -> Vec<&dyn porcini::ExprNode<Es>> {
+        match self {
+            PropKey::Static(_) => Vec::new(),
+            PropKey::Computed(n) => vec![&**n],
+        }
+    }
+    /// Evaluates a computed key (child `index`); a static one needs nothing.
+    pub fn eval<S: Stage<Es>>(&self, s: &mut S, index: u32) -> Result<Option<S::Val>, Unwind<S::Val>> {
+        match self {
+            PropKey::Static(_) => Ok(None),
+            PropKey::Computed(n) => Ok(Some(s.exec(index, &**n)?)),
+        }
+    }
+    /// The key, from the evaluated computed key `v` if there is one.
+    pub fn resolve(&self, f: &mut Frame<'_, Es>, v: Option<Value>) -> Result<Key, Unwind<Value>> {
+        match (self, v) {
+            (PropKey::Static(k), _) => Ok(*k),
+            (PropKey::Computed(_), Some(v)) => to_key(f, v),
+            (PropKey::Computed(_), None) => Ok(Key::Name(Symbol(0))),
+        }
+    }
+}
+
+/// `object.name` or `object[key]`.
+pub struct GetNode {
+    object: Node,
+    key: PropKey,
+    loc: Loc,
+}
+
+impl GetNode {
+    pub fn new(object: Node, key: PropKey, loc: Loc) -> GetNode {
+        GetNode { object, key, loc }
+    }
+    pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        let o = s.exec(0, &*self.object)?;
+        match self.key.eval(s, 1)? {
+            Some(k) => s.call_boundary("get", self, Self::run, &[o, k]),
+            None => s.call_boundary("get", self, Self::run, &[o]),
+        }
+    }
+    fn run(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        let o = v.first().copied().unwrap_or(UNDEFINED);
+        let key = self.key.resolve(f, v.get(1).copied())?;
+        get(f, o, key).inspect_err(|_| note_site(f, &self.loc))
+    }
+}
+
+es_node!(GetNode, "Get", children(t => { let mut c: Vec<&dyn porcini::ExprNode<Es>> = vec![&*t.object]; c.extend(t.key.children()); c }), clone(t, cx => GetNode::new(t.object.clone_uninitialized(cx), t.key.clone_uninitialized(cx), t.loc.clone())));
+
+/// `object.name = value` or `object[key] = value`; evaluates to the value.
+pub struct SetNode {
+    object: Node,
+    key: PropKey,
+    value: Node,
+    strict: bool,
+    loc: Loc,
+}
+
+impl SetNode {
+    pub fn new(object: Node, key: PropKey, value: Node, strict: bool, loc: Loc) -> SetNode {
+        SetNode { object, key, value, strict, loc }
+    }
+    pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        let o = s.exec(0, &*self.object)?;
+        let k = self.key.eval(s, 1)?;
+        let v = s.exec(2, &*self.value)?;
+        match k {
+            Some(k) => s.call_boundary("set", self, Self::run, &[o, v, k])?,
+            None => s.call_boundary("set", self, Self::run, &[o, v])?,
+        };
+        Ok(v)
+    }
+    fn run(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        let o = v.first().copied().unwrap_or(UNDEFINED);
+        let value = v.get(1).copied().unwrap_or(UNDEFINED);
+        let key = self.key.resolve(f, v.get(2).copied())?;
+        set(f, o, key, value, self.strict).inspect_err(|_| note_site(f, &self.loc))?;
+        Ok(value)
+    }
+}
+
+es_node!(SetNode, "Set", children(t => { let mut c: Vec<&dyn porcini::ExprNode<Es>> = vec![&*t.object]; c.extend(t.key.children()); c.push(&*t.value); c }), clone(t, cx => SetNode::new(t.object.clone_uninitialized(cx), t.key.clone_uninitialized(cx), t.value.clone_uninitialized(cx), t.strict, t.loc.clone())));

@@ -1,0 +1,254 @@
+//! Statements that are EasyScript's own: `throw`, the steps of `for-of`, `switch`, and
+//! `return` in a derived class's constructor.
+
+use std::rc::Rc;
+
+use porcini::control::BlockNode;
+use porcini::{Cmp, Frame, SlotId, Stage, Tag, Unwind, Value};
+
+use super::{Loc, Node, es_node};
+use crate::Es;
+use crate::runtime::convert::strict_equals;
+use crate::runtime::error::{reference_error, type_error};
+use crate::runtime::object::as_array;
+use crate::runtime::state::note_site;
+use crate::runtime::{JsStr, UNDEFINED, as_str, new_str};
+
+/// `throw value`.
+pub struct ThrowNode {
+    value: Node,
+    loc: Loc,
+}
+
+impl ThrowNode {
+    pub fn new(value: Node, loc: Loc) -> ThrowNode {
+        ThrowNode { value, loc }
+    }
+    pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        let v = s.exec(0, &*self.value)?;
+        s.call_boundary("throw_site", self, Self::site, &[])?;
+        Err(s.throw(v))
+    }
+    fn site(&self, f: &mut Frame<'_, Es>, _: &[Value]) -> Result<Value, Unwind<Value>> {
+        note_site(f, &self.loc);
+        Ok(UNDEFINED)
+    }
+}
+
+es_node!(ThrowNode, "Throw", children(t => vec![&*t.value]), clone(t, cx => ThrowNode::new(t.value.clone_uninitialized(cx), t.loc.clone())));
+
+/// Checks that a `for-of` operand is iterable (an array or a string) and evaluates to it.
+pub struct IterableNode {
+    value: Node,
+    text: Rc<str>,
+    loc: Loc,
+}
+
+impl IterableNode {
+    pub fn new(value: Node, text: Rc<str>, loc: Loc) -> IterableNode {
+        IterableNode { value, text, loc }
+    }
+    pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        let v = s.exec(0, &*self.value)?;
+        s.call_boundary("iterable", self, Self::check, &[v])
+    }
+    fn check(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        let v = v.first().copied().unwrap_or(UNDEFINED);
+        if as_array(v).is_some() || as_str(v).is_some() {
+            return Ok(v);
+        }
+        note_site(f, &self.loc);
+        Err(type_error(f, &format!("{} is not iterable", self.text)))
+    }
+}
+
+es_node!(IterableNode, "Iterable", children(t => vec![&*t.value]), clone(t, cx => IterableNode::new(t.value.clone_uninitialized(cx), t.text.clone(), t.loc.clone())));
+
+/// The test of a `for-of` loop: takes the next value of the iterable in frame slot
+/// `iterable` at the position in slot `index` into slot `value`, and answers whether there
+/// was one. An array is read live (elements pushed during the loop are visited); a string
+/// yields its code points.
+pub struct ForOfNextNode {
+    iterable: SlotId,
+    index: SlotId,
+    value: SlotId,
+}
+
+impl ForOfNextNode {
+    pub fn new(iterable: SlotId, index: SlotId, value: SlotId) -> ForOfNextNode {
+        ForOfNextNode { iterable, index, value }
+    }
+    pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        let it = s.read_slot(self.iterable);
+        let i = s.read_slot(self.index);
+        s.call_boundary("for_of_next", self, Self::next, &[it, i])
+    }
+    fn next(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        let it = v.first().copied().unwrap_or(UNDEFINED);
+        let i = v.get(1).and_then(|x| x.as_i64()).unwrap_or(0).max(0) as usize;
+        let (item, next) = if let Some(arr) = as_array(it) {
+            match arr.get(i) {
+                Some(x) => (crate::runtime::convert::hole_to_undefined(x), i + 1),
+                None => return Ok(Value::from_bool(false)),
+            }
+        } else if let Some(text) = as_str(it) {
+            let Some(u) = text.at(i) else { return Ok(Value::from_bool(false)) };
+            let pair = (0xd800..0xdc00).contains(&u) && text.at(i + 1).is_some_and(|l| (0xdc00..0xe000).contains(&l));
+            let n = if pair { 2 } else { 1 };
+            (new_str(f.runtime(), JsStr::from_units(&text.slice_units(i, i + n))), i + n)
+        } else {
+            return Ok(Value::from_bool(false));
+        };
+        f.set_slot(self.value, item);
+        f.set_slot(self.index, Value::from_i64(next as i64));
+        Ok(Value::from_bool(true))
+    }
+}
+
+es_node!(ForOfNextNode, "ForOfNext", children(_t => Vec::new()), clone(t, _cx => ForOfNextNode::new(t.iterable, t.index, t.value)));
+
+/// A `switch` statement's cases: the first case whose value is strictly equal to the
+/// discriminant (or `default`) starts, and execution falls through the cases after it. The
+/// index of the starting case is kept in frame slot `start`.
+///
+/// Choosing the case is a child of its own ([`CaseChoiceNode`]): a deoptimization inside a
+/// case's body resumes with the choice made (its result recorded), rather than replaying tests
+/// whose values were never kept.
+pub struct SwitchNode {
+    choice: CaseChoiceNode,
+    bodies: Vec<BlockNode<Es>>,
+    start: SlotId,
+}
+
+impl SwitchNode {
+    pub fn new(discriminant: Node, tests: Vec<Option<Node>>, bodies: Vec<BlockNode<Es>>, start: SlotId) -> SwitchNode {
+        SwitchNode { choice: CaseChoiceNode { discriminant, tests, start }, bodies, start }
+    }
+    pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        s.exec(0, &self.choice)?;
+        for (i, body) in self.bodies.iter().enumerate() {
+            let cur = s.read_slot(self.start);
+            let cur = s.unbox_i64(cur);
+            let here = s.i64_const(i as i64);
+            let go = s.cmp_i64(Cmp::Le, cur, here);
+            s.if_else(go, |s| s.exec_inline(1 + i as u32, |s| body.eval(s)), |s| Ok(s.konst(UNDEFINED)))?;
+        }
+        Ok(s.konst(UNDEFINED))
+    }
+}
+
+es_node!(SwitchNode, "Switch", children(t => { let mut c: Vec<&dyn porcini::ExprNode<Es>> = vec![&t.choice]; c.extend(t.bodies.iter().map(|b| b as &dyn porcini::ExprNode<Es>)); c }), clone(t, cx => SwitchNode::new(t.choice.discriminant.clone_uninitialized(cx), t.choice.tests.iter().map(|o| o.as_ref().map(|n| n.clone_uninitialized(cx))).collect(), t.bodies.iter().map(|b| b.clone_block(cx)).collect(), t.start)));
+
+/// Chooses a `switch`'s starting case into frame slot `start`: the index of the first case
+/// whose test is strictly equal to the discriminant, else the `default` case's, else the
+/// number of cases (none starts).
+pub struct CaseChoiceNode {
+    discriminant: Node,
+    tests: Vec<Option<Node>>,
+    start: SlotId,
+}
+
+impl CaseChoiceNode {
+    pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        let n = self.tests.len() as i64;
+        let d = s.exec(0, &*self.discriminant)?;
+        let none = s.konst(Value::from_i64(n));
+        s.write_slot(self.start, none);
+        let mut child = 1;
+        for (i, test) in self.tests.iter().enumerate() {
+            let Some(test) = test else { continue };
+            let index = child;
+            child += 1;
+            let cur = s.read_slot(self.start);
+            let cur = s.unbox_i64(cur);
+            let limit = s.i64_const(n);
+            let searching = s.cmp_i64(Cmp::Eq, cur, limit);
+            s.if_else(
+                searching,
+                |s| {
+                    let t = s.exec(index, &**test)?;
+                    let eq = s.call_boundary("case", self, Self::matches, &[d, t])?;
+                    let eq = s.unbox_bool(eq);
+                    s.if_else(
+                        eq,
+                        |s| {
+                            let here = s.konst(Value::from_i64(i as i64));
+                            s.write_slot(self.start, here);
+                            Ok(here)
+                        },
+                        |s| Ok(s.konst(UNDEFINED)),
+                    )
+                },
+                |s| Ok(s.konst(UNDEFINED)),
+            )?;
+        }
+        if let Some(default) = self.tests.iter().position(Option::is_none) {
+            let cur = s.read_slot(self.start);
+            let cur = s.unbox_i64(cur);
+            let limit = s.i64_const(n);
+            let unmatched = s.cmp_i64(Cmp::Eq, cur, limit);
+            s.if_else(
+                unmatched,
+                |s| {
+                    let d = s.konst(Value::from_i64(default as i64));
+                    s.write_slot(self.start, d);
+                    Ok(d)
+                },
+                |s| Ok(s.konst(UNDEFINED)),
+            )?;
+        }
+        Ok(s.konst(UNDEFINED))
+    }
+    fn matches(&self, _f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        let (a, b) = (v.first().copied().unwrap_or(UNDEFINED), v.get(1).copied().unwrap_or(UNDEFINED));
+        Ok(Value::from_bool(strict_equals(a, b)))
+    }
+}
+
+es_node!(CaseChoiceNode, "CaseChoice", children(t => { let mut c: Vec<&dyn porcini::ExprNode<Es>> = vec![&*t.discriminant]; c.extend(t.tests.iter().flatten().map(|n| &**n)); c }), clone(t, cx => CaseChoiceNode { discriminant: t.discriminant.clone_uninitialized(cx), tests: t.tests.iter().map(|o| o.as_ref().map(|n| n.clone_uninitialized(cx))).collect(), start: t.start }));
+
+/// The value a derived class's constructor returns: an object it returns, or else `this`
+/// (which `super()` must have bound).
+pub struct DerivedResultNode {
+    value: Option<Node>,
+    this: Node,
+    loc: Loc,
+}
+
+impl DerivedResultNode {
+    pub fn new(value: Option<Node>, this: Node, loc: Loc) -> DerivedResultNode {
+        DerivedResultNode { value, this, loc }
+    }
+    pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        let v = match &self.value {
+            Some(n) => s.exec(0, &**n)?,
+            None => s.konst(UNDEFINED),
+        };
+        let is_object = s.has_tag(v, Tag::Object);
+        s.if_else(
+            is_object,
+            |_| Ok(v),
+            |s| {
+                let this = s.exec(1, &*self.this)?;
+                s.call_boundary("derived_result", self, Self::check, &[v, this])
+            },
+        )
+    }
+    fn check(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        let (value, this) = (v.first().copied().unwrap_or(UNDEFINED), v.get(1).copied().unwrap_or(Value::EMPTY));
+        if !crate::runtime::is_undefined(value) {
+            note_site(f, &self.loc);
+            return Err(type_error(f, "Derived constructors may only return object or undefined"));
+        }
+        if this.is_empty() {
+            note_site(f, &self.loc);
+            return Err(reference_error(
+                f,
+                "Must call super constructor in derived class before accessing 'this' or returning from derived constructor",
+            ));
+        }
+        Ok(this)
+    }
+}
+
+es_node!(DerivedResultNode, "DerivedResult", children(t => { let mut c: Vec<&dyn porcini::ExprNode<Es>> = t.value.iter().map(|n| &**n).collect(); c.push(&*t.this); c }), clone(t, cx => DerivedResultNode::new(t.value.as_ref().map(|n| n.clone_uninitialized(cx)), t.this.clone_uninitialized(cx), t.loc.clone())));

@@ -1,0 +1,94 @@
+//! EasyScript's run-time model: values, strings, objects, functions, arrays, environments,
+//! conversions, errors, and the per-engine state that holds the built-in objects.
+//!
+//! Values are porcini's: `undefined` is a language immediate ([`UNDEFINED`]), `null`,
+//! booleans and doubles are the framework's, numbers that are 32-bit integers are `Int`s (the
+//! integer fast paths of the nodes keep them so; every operation treats an `Int` and the equal
+//! `Double` alike), strings are [`JsStr`]s, every object is a `DynObject` whose internal value
+//! says what else it is (a function's [`JsFunction`], an array's [`ArrayData`]), and the
+//! environments closures capture are the framework's records.
+
+pub mod array;
+pub mod convert;
+pub mod error;
+pub mod function;
+pub mod key;
+pub mod bignum;
+pub mod decimal_digits;
+pub mod decimal_to_double;
+pub mod inspect;
+pub mod inspect_error;
+pub mod inspect_layout;
+pub mod inspect_quote;
+pub mod log_format;
+pub mod math;
+pub mod number_format;
+pub mod number_parse;
+pub mod number_radix;
+pub mod object;
+pub mod realm;
+pub mod state;
+pub mod string;
+
+use porcini::{KindObject, Gc, Runtime, Tag, Value};
+
+pub use array::ArrayData;
+pub use function::{FnKind, JsFunction};
+pub use key::Key;
+pub use state::EsState;
+pub use string::JsStr;
+
+use crate::Es;
+
+/// `undefined`.
+pub const UNDEFINED: Value = Value::immediate(Tag::Imm0, 0);
+
+/// Whether `v` is `undefined`.
+#[inline(always)]
+pub fn is_undefined(v: Value) -> bool {
+    v.tag() == Tag::Imm0
+}
+
+/// Whether `v` is `undefined` or `null`.
+#[inline(always)]
+pub fn is_nullish(v: Value) -> bool {
+    matches!(v.tag(), Tag::Imm0 | Tag::Null)
+}
+
+/// The string `v` holds, if it is one.
+#[inline(always)]
+pub fn as_str(v: Value) -> Option<Gc<KindObject<JsStr>>> {
+    v.as_kind::<JsStr>()
+}
+
+/// The number `v` holds, if it is one (an integer or a double).
+#[inline(always)]
+pub fn as_number(v: Value) -> Option<f64> {
+    match v.tag() {
+        Tag::Int => Some(v.bits() as i64 as f64),
+        Tag::Double => Some(f64::from_bits(v.bits())),
+        _ => None,
+    }
+}
+
+/// A number value: an `Int` when `x` is a 32-bit integer (and not -0), else a `Double`.
+#[inline(always)]
+pub fn number(x: f64) -> Value {
+    let i = x as i32;
+    if i as f64 == x && !(x == 0.0 && x.is_sign_negative()) { Value::from_i64(i64::from(i)) } else { Value::from_f64(x) }
+}
+
+/// A new string value.
+pub fn new_str(rt: &Runtime<Es>, s: JsStr) -> Value {
+    Value::from_kind(rt.alloc(KindObject(s)))
+}
+
+/// A new string value of Rust text.
+pub fn str_value(rt: &Runtime<Es>, text: &str) -> Value {
+    new_str(rt, JsStr::from_text(text))
+}
+
+/// A string value that is never collected (literals in node trees, interned names).
+pub fn permanent_str(rt: &Runtime<Es>, s: JsStr) -> Value {
+    Value::from_kind(rt.heap.alloc_permanent(KindObject(s)))
+}

@@ -1,0 +1,25 @@
+// Prefix and postfix increment and decrement, and their values.
+let i = 5;
+console.log(i++, i);
+console.log(++i, i);
+console.log(i--, i);
+console.log(--i, i);
+let s = "7";
+s++;
+console.log(s, typeof s);
+let t = "x";
+t++;
+console.log(t);
+let u = null;
+u++;
+console.log(u);
+let v;
+v++;
+console.log(v);
+let o = { count: 0 };
+o.count++;
+++o.count;
+console.log(o.count);
+let arr = [1, 2];
+arr[1]++;
+console.log(arr);

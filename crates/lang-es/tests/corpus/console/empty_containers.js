@@ -1,0 +1,5 @@
+// Empty arrays and objects, nested and not.
+console.log([], {});
+console.log([[]], [{}], { a: [] }, { b: {} });
+console.log([[], [], []]);
+console.log({ a: {}, b: [], c: [[]], d: [{}] });

@@ -1,0 +1,3 @@
+// Helper module: uses the shared counter.
+const counter = require("./_counter");
+exports.bump = () => counter.inc();

@@ -1,0 +1,3 @@
+//! EasyScript's integration tests, one module per area, built as a single test binary.
+
+mod front;
