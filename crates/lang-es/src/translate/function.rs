@@ -180,7 +180,9 @@ impl<'a> Translator<'a> {
     /// and its hoisted function declarations.
     pub(crate) fn enter_scope(&mut self, cx: &mut FnCx, scope: ScopeId, out: &mut Vec<Node>) -> Result<(), SyntaxError> {
         let info = self.res().scope(scope);
-        let parent = self.current_env(cx);
+        // Asking for the enclosing environment makes the function read its own on entry, so
+        // only a scope that makes an environment asks.
+        let parent = if info.has_env() { self.current_env(cx) } else { None };
         cx.scopes.push(scope);
         if info.has_env() {
             let slot = cx.temp("%env");

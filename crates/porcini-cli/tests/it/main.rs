@@ -2,6 +2,7 @@
 //! area, built as a single test binary so that the workspace's tests link once per crate rather
 //! than once per file.
 
+mod awfy;
 mod bad_input;
 mod conformance;
 mod differential;

@@ -27,6 +27,20 @@ fn ir(program: &str, function: &str) -> String {
     mask(&jit.last_ir().expect("the IR was kept"))
 }
 
+/// The IR of EasyScript's `function` after running `program` in the interpreter.
+fn ir_es(program: &str, function: &str) -> String {
+    let options = EngineOptions { compilation: false, verify_ir: true, ..EngineOptions::default() };
+    let host = lang_es::Host { read_file: Box::new(|p| Err(format!("no file {p}"))), now: Box::new(std::time::Duration::default), argv: Vec::new() };
+    let engine = lang_es::EsEngine::new(options, Box::new(std::io::sink()), Box::new(std::io::sink()), host);
+    engine.run_main("test.js", program).expect("the program runs");
+    let rt = engine.runtime();
+    let target = rt.call_targets().into_iter().find(|t| t.name() == function).expect("the function exists");
+    let jit = Rc::new(Jit::new().expect("a code generator for this machine"));
+    jit.keep_ir(true);
+    jit.compile(rt, &target).expect("the function compiles");
+    mask(&jit.last_ir().expect("the IR was kept"))
+}
+
 /// Replaces large constants (addresses, in decimal or in Cranelift's `0x1234_5678` form) with
 /// `ADDR`.
 fn mask(ir: &str) -> String {
@@ -74,4 +88,21 @@ fn a_property_increment() {
          function main() { o = new(); o.count = 0; inc(o); inc(o); }",
         "inc",
     ));
+}
+
+#[test]
+fn seed_addition_of_int32s_has_no_double_arithmetic() {
+    // The tutorial's example: while `+` has seen only int32 sums that fit, the compiled path is
+    // integer addition with an overflow check whose failure leaves compiled code (and rewrites
+    // the node to doubles), never a floating-point operation.
+    let ir = ir_es("function add(a, b) { return a + b; }\nfor (let i = 0; i < 100; i++) add(i, 1);", "add");
+    assert!(!ir.contains("fadd") && !ir.contains("fcvt"), "{ir}");
+    insta::assert_snapshot!(ir);
+}
+
+#[test]
+fn seed_addition_after_an_overflow_adds_doubles() {
+    let ir = ir_es("function add(a, b) { return a + b; }\nadd(1, 2); add(2147483647, 1);", "add");
+    assert!(ir.contains("fadd"), "{ir}");
+    insta::assert_snapshot!(ir);
 }
