@@ -5,16 +5,20 @@
 //! through the frame's ordinary call path). A callee that is not a function is a `TypeError`
 //! naming it the way V8 does, from the callee's source text.
 
+use std::cell::OnceCell;
 use std::rc::Rc;
+
+use porcini::call_target::DirectCallNode;
 
 use porcini::{Frame, Stage, Tag, Unwind, Value};
 
 use super::property::PropKey;
+use super::property_cache::{Hit, PropertyCache};
 use super::{Loc, Node, es_node, with_values};
 use crate::Es;
 use crate::runtime::object::{as_array, call, construct, get, new_array};
 use crate::runtime::state::note_site;
-use crate::runtime::UNDEFINED;
+use crate::runtime::{Key, UNDEFINED};
 
 /// An argument: an expression, or `...expr` (spread, for arrays and strings).
 pub enum ArgNode {
@@ -131,11 +135,17 @@ pub struct CallNode {
     loc: Loc,
     /// For `f?.()`: the optional chain a nullish callee ends.
     optional: Option<porcini::Label>,
+    /// For `object.name(...)`: the cache of the method lookup.
+    methods: PropertyCache,
+    /// The method every call of the site has found, when its lookup has one constant answer,
+    /// and the direct call of it: the method's code is then a constant for the compiler, which
+    /// may inline it, and the call needs no check that the callee is callable.
+    direct: OnceCell<(Value, DirectCallNode<Es>)>,
 }
 
 impl CallNode {
     pub fn new(callee: Callee, args: Vec<ArgNode>, text: Rc<str>, loc: Loc) -> CallNode {
-        CallNode { callee, args, text, loc, optional: None }
+        CallNode { callee, args, text, loc, optional: None, methods: PropertyCache::default(), direct: OnceCell::new() }
     }
     /// The call as `callee?.(args)`: a nullish callee breaks out to the chain's `label`.
     pub fn optional(mut self, label: Option<porcini::Label>) -> CallNode {
@@ -153,9 +163,18 @@ impl CallNode {
             }
             Callee::Member(o, k) => {
                 let o = s.exec(0, &**o)?;
-                let m = match k.eval(s, 1)? {
-                    Some(kv) => s.call_boundary("method", self, Self::method, &[o, kv])?,
-                    None => s.call_boundary("method", self, Self::method, &[o])?,
+                let m = if let PropKey::Static(Key::Name(_)) = k
+                    && !self.methods.is_generic()
+                {
+                    match self.methods.read(s, o)? {
+                        Hit::Value(v) => v,
+                        Hit::Miss => s.respecialize(self, Self::method_miss, &[o])?,
+                    }
+                } else {
+                    match k.eval(s, 1)? {
+                        Some(kv) => s.call_boundary("method", self, Self::method, &[o, kv])?,
+                        None => s.call_boundary("method", self, Self::method, &[o])?,
+                    }
                 };
                 (m, o)
             }
@@ -190,7 +209,15 @@ impl CallNode {
                 },
             );
         }
-        s.call_boundary("callable", self, Self::callable, &[callee])?;
+        // The method the lookup's one constant answer is: called directly, unchecked.
+        let direct = self.direct.get().filter(|(f, _)| self.optional.is_none() && self.methods.constant().is_some_and(|c| c.same(*f)));
+        let callee = match direct {
+            Some((f, _)) => s.konst(*f),
+            None => {
+                s.call_boundary("callable", self, Self::callable, &[callee])?;
+                callee
+            }
+        };
         let mark = s.begin_args();
         let undefined = s.konst(UNDEFINED);
         for v in [this, callee, undefined] {
@@ -206,7 +233,32 @@ impl CallNode {
                 return Err(u);
             }
         }
-        s.call_indirect(resolve_function, callee, mark)
+        match direct {
+            Some((_, call)) => s.call_direct(call, mark),
+            None => s.call_indirect(resolve_function, callee, mark),
+        }
+    }
+    /// The method cache missed: it learns the receiver (and, when it has one constant answer
+    /// that is a function called without `new`, the site gets its direct call), then the full
+    /// lookup finds the method.
+    #[cold]
+    fn method_miss(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        let o = v.first().copied().unwrap_or(UNDEFINED);
+        if let Callee::Member(_, PropKey::Static(Key::Name(sym))) = &self.callee {
+            if self.methods.learn(f, o, *sym) {
+                porcini::spec::report_polymorphic_specialize(f, self);
+            }
+            if self.direct.get().is_none()
+                && let Some(m) = self.methods.constant()
+                && let Some(code) = crate::runtime::object::as_function(m)
+                && !matches!(code.kind, crate::runtime::FnKind::Class { .. })
+                && let Some(target) = f.runtime().call_target(code.target)
+                && let Some(call) = DirectCallNode::new(&target, f.target())
+            {
+                let _ = self.direct.set((m, call));
+            }
+        }
+        self.method(f, v)
     }
     fn method(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
         let Callee::Member(_, key) = &self.callee else { return Ok(UNDEFINED) };

@@ -15,6 +15,7 @@ pub mod compare;
 pub mod logic;
 pub mod pattern;
 pub mod property;
+pub mod property_cache;
 pub mod root;
 pub mod statement;
 pub mod variable;

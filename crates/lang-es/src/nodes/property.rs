@@ -7,6 +7,7 @@
 use porcini::symbol::Symbol;
 use porcini::{Frame, Stage, Unwind, Value};
 
+use super::property_cache::{Hit, PropertyCache};
 use super::{Loc, Node, es_node};
 use crate::Es;
 use crate::runtime::object::{get, set};
@@ -64,19 +65,29 @@ impl PropKey {
     }
 }
 
-/// `object.name` or `object[key]`.
+/// `object.name` or `object[key]`. A constant name is read through an inline cache (see
+/// `property_cache`); computed keys take the full lookup.
 pub struct GetNode {
     object: Node,
     key: PropKey,
     loc: Loc,
+    cache: PropertyCache,
 }
 
 impl GetNode {
     pub fn new(object: Node, key: PropKey, loc: Loc) -> GetNode {
-        GetNode { object, key, loc }
+        GetNode { object, key, loc, cache: PropertyCache::default() }
     }
     pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
         let o = s.exec(0, &*self.object)?;
+        if let PropKey::Static(Key::Name(_)) = self.key
+            && !self.cache.is_generic()
+        {
+            return match self.cache.read(s, o)? {
+                Hit::Value(v) => Ok(v),
+                Hit::Miss => s.respecialize(self, Self::miss, &[o]),
+            };
+        }
         match self.key.eval(s, 1)? {
             Some(k) => s.call_boundary("get", self, Self::run, &[o, k]),
             None => s.call_boundary("get", self, Self::run, &[o]),
@@ -87,9 +98,26 @@ impl GetNode {
         let key = self.key.resolve(f, v.get(1).copied())?;
         get(f, o, key).inspect_err(|_| note_site(f, &self.loc))
     }
+    /// The cache missed: it learns the receiver, then the full lookup reads the property.
+    #[cold]
+    fn miss(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        let o = v.first().copied().unwrap_or(UNDEFINED);
+        if let PropKey::Static(Key::Name(sym)) = self.key
+            && self.cache.learn(f, o, sym)
+        {
+            porcini::spec::report_polymorphic_specialize(f, self);
+        }
+        self.run(f, v)
+    }
+    fn spec_cost(&self) -> porcini::NodeCost {
+        self.cache.cost()
+    }
+    fn spec_active_names(&self) -> Vec<&'static str> {
+        self.cache.active_names()
+    }
 }
 
-es_node!(GetNode, "Get", children(t => { let mut c: Vec<&dyn porcini::ExprNode<Es>> = vec![&*t.object]; c.extend(t.key.children()); c }), clone(t, cx => GetNode::new(t.object.clone_uninitialized(cx), t.key.clone_uninitialized(cx), t.loc.clone())));
+es_node!(GetNode, "Get", children(t => { let mut c: Vec<&dyn porcini::ExprNode<Es>> = vec![&*t.object]; c.extend(t.key.children()); c }), clone(t, cx => GetNode::new(t.object.clone_uninitialized(cx), t.key.clone_uninitialized(cx), t.loc.clone())), spec);
 
 /// `object.name = value` or `object[key] = value`; evaluates to the value.
 pub struct SetNode {

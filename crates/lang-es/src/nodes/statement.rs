@@ -108,84 +108,71 @@ impl ForOfNextNode {
 es_node!(ForOfNextNode, "ForOfNext", children(_t => Vec::new()), clone(t, _cx => ForOfNextNode::new(t.iterable, t.index, t.value)));
 
 /// A `switch` statement's cases: the first case whose value is strictly equal to the
-/// discriminant (or `default`) starts, and execution falls through the cases after it. The
-/// index of the starting case is kept in frame slot `start`.
+/// discriminant (in frame slot `discriminant`), or else `default`, starts, and execution falls
+/// through the cases after it. The index of the starting case is kept in frame slot `start`.
 ///
-/// Choosing the case is a child of its own ([`CaseChoiceNode`]): a deoptimization inside a
-/// case's body resumes with the choice made (its result recorded), rather than replaying tests
-/// whose values were never kept.
+/// Choosing the case is a child ([`CaseChoiceNode`]), and so is every test and every body,
+/// each deciding for itself whether it runs (by the start slot): every node executes its
+/// children unconditionally and in order, so a deoptimization inside one resumes with those
+/// before it recorded, and the choice is never made twice.
 pub struct SwitchNode {
     choice: CaseChoiceNode,
-    bodies: Vec<BlockNode<Es>>,
-    start: SlotId,
+    bodies: Vec<CaseBodyNode>,
 }
 
 impl SwitchNode {
-    pub fn new(discriminant: Node, tests: Vec<Option<Node>>, bodies: Vec<BlockNode<Es>>, start: SlotId) -> SwitchNode {
-        SwitchNode { choice: CaseChoiceNode { discriminant, tests, start }, bodies, start }
+    pub fn new(discriminant: SlotId, tests: Vec<Option<Node>>, bodies: Vec<BlockNode<Es>>, start: SlotId) -> SwitchNode {
+        let cases = tests.len();
+        let default = tests.iter().position(Option::is_none);
+        let tests = tests
+            .into_iter()
+            .enumerate()
+            .filter_map(|(i, t)| t.map(|test| CaseTestNode { test, index: i, discriminant, start, cases }))
+            .collect();
+        let bodies = bodies.into_iter().enumerate().map(|(i, block)| CaseBodyNode { block, index: i, start }).collect();
+        SwitchNode { choice: CaseChoiceNode { tests, default, start, cases }, bodies }
     }
     pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
         s.exec(0, &self.choice)?;
         for (i, body) in self.bodies.iter().enumerate() {
-            let cur = s.read_slot(self.start);
-            let cur = s.unbox_i64(cur);
-            let here = s.i64_const(i as i64);
-            let go = s.cmp_i64(Cmp::Le, cur, here);
-            s.if_else(go, |s| s.exec_inline(1 + i as u32, |s| body.eval(s)), |s| Ok(s.konst(UNDEFINED)))?;
+            s.exec(1 + i as u32, body)?;
         }
         Ok(s.konst(UNDEFINED))
     }
+    fn clone_switch(&self, cx: &porcini::node::CloneContext) -> SwitchNode {
+        let c = &self.choice;
+        SwitchNode {
+            choice: CaseChoiceNode {
+                tests: c.tests.iter().map(|t| CaseTestNode { test: t.test.clone_uninitialized(cx), ..*t }).collect(),
+                ..*c
+            },
+            bodies: self.bodies.iter().map(|b| CaseBodyNode { block: b.block.clone_block(cx), index: b.index, start: b.start }).collect(),
+        }
+    }
 }
 
-es_node!(SwitchNode, "Switch", children(t => { let mut c: Vec<&dyn porcini::ExprNode<Es>> = vec![&t.choice]; c.extend(t.bodies.iter().map(|b| b as &dyn porcini::ExprNode<Es>)); c }), clone(t, cx => SwitchNode::new(t.choice.discriminant.clone_uninitialized(cx), t.choice.tests.iter().map(|o| o.as_ref().map(|n| n.clone_uninitialized(cx))).collect(), t.bodies.iter().map(|b| b.clone_block(cx)).collect(), t.start)));
+es_node!(SwitchNode, "Switch", children(t => { let mut c: Vec<&dyn porcini::ExprNode<Es>> = vec![&t.choice]; c.extend(t.bodies.iter().map(|b| b as &dyn porcini::ExprNode<Es>)); c }), clone(t, cx => t.clone_switch(cx)));
 
-/// Chooses a `switch`'s starting case into frame slot `start`: the index of the first case
-/// whose test is strictly equal to the discriminant, else the `default` case's, else the
-/// number of cases (none starts).
+/// Chooses a `switch`'s starting case into frame slot `start`: the tests in turn, then the
+/// `default` case if none matched (the number of cases if there is none).
 pub struct CaseChoiceNode {
-    discriminant: Node,
-    tests: Vec<Option<Node>>,
+    tests: Vec<CaseTestNode>,
+    default: Option<usize>,
     start: SlotId,
+    cases: usize,
 }
 
 impl CaseChoiceNode {
     pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
-        let n = self.tests.len() as i64;
-        let d = s.exec(0, &*self.discriminant)?;
-        let none = s.konst(Value::from_i64(n));
+        let none = s.konst(Value::from_i64(self.cases as i64));
         s.write_slot(self.start, none);
-        let mut child = 1;
         for (i, test) in self.tests.iter().enumerate() {
-            let Some(test) = test else { continue };
-            let index = child;
-            child += 1;
-            let cur = s.read_slot(self.start);
-            let cur = s.unbox_i64(cur);
-            let limit = s.i64_const(n);
-            let searching = s.cmp_i64(Cmp::Eq, cur, limit);
-            s.if_else(
-                searching,
-                |s| {
-                    let t = s.exec(index, &**test)?;
-                    let eq = s.call_boundary("case", self, Self::matches, &[d, t])?;
-                    let eq = s.unbox_bool(eq);
-                    s.if_else(
-                        eq,
-                        |s| {
-                            let here = s.konst(Value::from_i64(i as i64));
-                            s.write_slot(self.start, here);
-                            Ok(here)
-                        },
-                        |s| Ok(s.konst(UNDEFINED)),
-                    )
-                },
-                |s| Ok(s.konst(UNDEFINED)),
-            )?;
+            s.exec(i as u32, test)?;
         }
-        if let Some(default) = self.tests.iter().position(Option::is_none) {
+        if let Some(default) = self.default {
             let cur = s.read_slot(self.start);
             let cur = s.unbox_i64(cur);
-            let limit = s.i64_const(n);
+            let limit = s.i64_const(self.cases as i64);
             let unmatched = s.cmp_i64(Cmp::Eq, cur, limit);
             s.if_else(
                 unmatched,
@@ -199,13 +186,74 @@ impl CaseChoiceNode {
         }
         Ok(s.konst(UNDEFINED))
     }
+}
+
+es_node!(CaseChoiceNode, "CaseChoice", children(t => t.tests.iter().map(|x| x as &dyn porcini::ExprNode<Es>).collect()), clone(t, cx => CaseChoiceNode { tests: t.tests.iter().map(|x| CaseTestNode { test: x.test.clone_uninitialized(cx), ..*x }).collect(), ..*t }));
+
+/// One `case value:` of a `switch`: while no case has started, evaluates its value and starts
+/// its case if it is strictly equal to the discriminant.
+pub struct CaseTestNode {
+    test: Node,
+    index: usize,
+    discriminant: SlotId,
+    start: SlotId,
+    cases: usize,
+}
+
+impl CaseTestNode {
+    pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        let cur = s.read_slot(self.start);
+        let cur = s.unbox_i64(cur);
+        let limit = s.i64_const(self.cases as i64);
+        let searching = s.cmp_i64(Cmp::Eq, cur, limit);
+        s.if_else(
+            searching,
+            |s| {
+                let t = s.exec(0, &*self.test)?;
+                let d = s.read_slot(self.discriminant);
+                let eq = s.call_boundary("case", self, Self::matches, &[d, t])?;
+                let eq = s.unbox_bool(eq);
+                s.if_else(
+                    eq,
+                    |s| {
+                        let here = s.konst(Value::from_i64(self.index as i64));
+                        s.write_slot(self.start, here);
+                        Ok(here)
+                    },
+                    |s| Ok(s.konst(UNDEFINED)),
+                )
+            },
+            |s| Ok(s.konst(UNDEFINED)),
+        )?;
+        Ok(s.konst(UNDEFINED))
+    }
     fn matches(&self, _f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
         let (a, b) = (v.first().copied().unwrap_or(UNDEFINED), v.get(1).copied().unwrap_or(UNDEFINED));
         Ok(Value::from_bool(strict_equals(a, b)))
     }
 }
 
-es_node!(CaseChoiceNode, "CaseChoice", children(t => { let mut c: Vec<&dyn porcini::ExprNode<Es>> = vec![&*t.discriminant]; c.extend(t.tests.iter().flatten().map(|n| &**n)); c }), clone(t, cx => CaseChoiceNode { discriminant: t.discriminant.clone_uninitialized(cx), tests: t.tests.iter().map(|o| o.as_ref().map(|n| n.clone_uninitialized(cx))).collect(), start: t.start }));
+es_node!(CaseTestNode, "CaseTest", children(t => vec![&*t.test]), clone(t, cx => CaseTestNode { test: t.test.clone_uninitialized(cx), ..*t }));
+
+/// The statements of one case of a `switch`: they run when that case or an earlier one
+/// started.
+pub struct CaseBodyNode {
+    block: BlockNode<Es>,
+    index: usize,
+    start: SlotId,
+}
+
+impl CaseBodyNode {
+    pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        let cur = s.read_slot(self.start);
+        let cur = s.unbox_i64(cur);
+        let here = s.i64_const(self.index as i64);
+        let go = s.cmp_i64(Cmp::Le, cur, here);
+        s.if_else(go, |s| s.exec_inline(0, |s| self.block.eval(s)), |s| Ok(s.konst(UNDEFINED)))
+    }
+}
+
+es_node!(CaseBodyNode, "CaseBody", children(t => vec![&t.block as &dyn porcini::ExprNode<Es>]), clone(t, cx => CaseBodyNode { block: t.block.clone_block(cx), index: t.index, start: t.start }));
 
 /// The value a derived class's constructor returns: an object it returns, or else `this`
 /// (which `super()` must have bound).

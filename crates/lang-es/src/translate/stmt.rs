@@ -336,7 +336,7 @@ impl Translator<'_> {
             bodies.push(BlockNode::new(self.statements(cx, &c.body)?));
         }
         let start = cx.temp("%case");
-        Ok(Box::new(SwitchNode::new(self.read_temp(dslot), tests, bodies, start)))
+        Ok(Box::new(SwitchNode::new(dslot, tests, bodies, start)))
     }
 
     /// Writes a translator temporary.
