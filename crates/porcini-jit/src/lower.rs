@@ -1664,6 +1664,25 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         let r = self.b.inst_results(call).to_vec();
         self.push(Repr::Val(r[0], r[1]))
     }
+    fn add_property(&mut self, obj: SymVal, to: porcini::shape::ShapeId, index: u32, x: SymVal) {
+        let ((t, v), (xt, xv)) = (self.words(obj), self.words(x));
+        if index < self.object.inline_slots {
+            // The new inline slot, the count of slots in use, then the shape.
+            let off = self.object.inline + index as i32 * VALUE_SIZE;
+            self.b.ins().store(MemFlagsData::trusted(), xt, v, off + Value::TAG_OFFSET);
+            self.b.ins().store(MemFlagsData::trusted(), xv, v, off + Value::PAYLOAD_OFFSET);
+            let len = self.b.ins().iconst(types::I32, i64::from(index + 1));
+            self.b.ins().store(MemFlagsData::trusted(), len, v, self.object.len);
+            let shape = self.b.ins().iconst(types::I32, i64::from(to.0));
+            self.b.ins().store(MemFlagsData::trusted(), shape, v, self.object.shape);
+        } else {
+            let callee = self.iconst(compiled::object_add as *const () as i64);
+            let to = self.iconst(i64::from(to.0));
+            self.b.ins().call_indirect(self.sigs.store, callee, &[t, v, to, xt, xv]);
+        }
+        // The object's shape changed, and any value may be that object.
+        self.facts.forget_shapes();
+    }
     fn store_property(&mut self, obj: SymVal, index: u32, x: SymVal) {
         let ((t, v), (xt, xv)) = (self.words(obj), self.words(x));
         if index < self.object.inline_slots {

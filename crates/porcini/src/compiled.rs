@@ -672,6 +672,19 @@ pub unsafe extern "C" fn object_load(tag: u64, bits: u64, index: u64) -> RawResu
     RawResult { tag: r.tag() as u64, bits: r.bits() }
 }
 
+/// Compiled code adds a property past the inline slots to the object `(tag, bits)`, whose
+/// shape it checked: the object moves to shape `to` and the new slot holds the value.
+///
+/// # Safety
+/// Both pairs of words are valid values'.
+pub unsafe extern "C" fn object_add(tag: u64, bits: u64, to: u64, vtag: u64, vbits: u64) {
+    // SAFETY: the caller's contract.
+    let (o, v) = unsafe { (Value::from_words(tag, bits), Value::from_words(vtag, vbits)) };
+    if let Some(o) = o.as_object() {
+        o.add_slot(crate::shape::ShapeId(to as u32), v);
+    }
+}
+
 /// Compiled code writes property slot `index` of the object `(tag, bits)`.
 ///
 /// # Safety

@@ -193,6 +193,8 @@ pub trait Emitter<L: Language> {
     fn load_property(&mut self, obj: SymVal, index: u32) -> SymVal;
     /// Writes property slot `index` of an object of a checked shape.
     fn store_property(&mut self, obj: SymVal, index: u32, v: SymVal);
+    /// Adds property slot `index` to an object of a checked shape, which becomes `to`.
+    fn add_property(&mut self, obj: SymVal, to: crate::shape::ShapeId, index: u32, v: SymVal);
 
     /// Slot `index` of a record.
     fn record_get(&mut self, rec: SymVal, index: u32) -> SymVal;

@@ -318,6 +318,12 @@ impl<'a, L: Language> Stage<L> for Frame<'a, L> {
         }
     }
     #[inline(always)]
+    fn add_property(&mut self, obj: Value, to: crate::shape::ShapeId, _index: u32, v: Value) {
+        if let Some(o) = obj.as_object() {
+            o.add_slot(to, v)
+        }
+    }
+    #[inline(always)]
     fn record_get(&mut self, rec: Value, index: u32) -> Value {
         rec.as_record().map_or(Value::EMPTY, |r| r.get(index as usize))
     }

@@ -44,6 +44,8 @@ pub struct ObjectLayout {
     pub inline: i32,
     /// Number of inline slots.
     pub inline_slots: u32,
+    /// The number of slots in use (a `u32`).
+    pub len: i32,
 }
 
 impl ObjectLayout {
@@ -54,6 +56,7 @@ impl ObjectLayout {
             shape: (base + std::mem::offset_of!(DynObject, shape)) as i32,
             inline: (base + std::mem::offset_of!(DynObject, inline)) as i32,
             inline_slots: INLINE_SLOTS as u32,
+            len: (base + std::mem::offset_of!(DynObject, len)) as i32,
         }
     }
 }

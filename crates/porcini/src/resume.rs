@@ -616,6 +616,11 @@ impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
             self.f.store_property(obj, index, v)
         }
     }
+    fn add_property(&mut self, obj: Value, to: crate::shape::ShapeId, index: u32, v: Value) {
+        if !self.is_stopped() {
+            self.f.add_property(obj, to, index, v)
+        }
+    }
     fn begin_args(&mut self) -> ArgMark {
         self.f.begin_args()
     }

@@ -241,6 +241,10 @@ pub trait Stage<L: Language>: Sized {
     fn load_property(&mut self, obj: Self::Val, index: u32) -> Self::Val;
     /// Writes property slot `index` of an object whose shape was checked.
     fn store_property(&mut self, obj: Self::Val, index: u32, v: Self::Val);
+    /// Adds a property to an object whose shape was checked: the object moves to shape `to`
+    /// (the checked shape's transition that adds slot `index`, the object's next slot) and the
+    /// new slot holds `v`.
+    fn add_property(&mut self, obj: Self::Val, to: crate::shape::ShapeId, index: u32, v: Self::Val);
 
     /// Slot `index` of `rec`, a value the node has checked is a record (the empty value if the
     /// record has fewer slots).

@@ -691,6 +691,10 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
         self.effect();
         self.em.store_property(obj, index, x)
     }
+    fn add_property(&mut self, obj: SymVal, to: crate::shape::ShapeId, index: u32, x: SymVal) {
+        self.effect();
+        self.em.add_property(obj, to, index, x)
+    }
     fn record_get(&mut self, rec: SymVal, index: u32) -> SymVal {
         self.em.record_get(rec, index)
     }
@@ -1098,6 +1102,10 @@ impl<L: Language> Emitter<L> for Recording {
     fn store_property(&mut self, obj: SymVal, index: u32, x: SymVal) {
         self.effects += 1;
         self.line(|| format!("store_property {}, {index}, {}", v(obj), v(x)));
+    }
+    fn add_property(&mut self, obj: SymVal, to: crate::shape::ShapeId, index: u32, x: SymVal) {
+        self.effects += 1;
+        self.line(|| format!("add_property {}, shape {}, {index}, {}", v(obj), to.0, v(x)));
     }
     fn record_get(&mut self, rec: SymVal, index: u32) -> SymVal {
         self.op(|| format!("record_get {}, {index}", v(rec)))

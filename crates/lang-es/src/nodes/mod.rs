@@ -18,6 +18,7 @@ pub mod property;
 pub mod property_cache;
 pub mod root;
 pub mod statement;
+pub mod store_cache;
 pub mod variable;
 
 use std::rc::Rc;

@@ -8,6 +8,7 @@ use porcini::symbol::Symbol;
 use porcini::{Frame, Stage, Unwind, Value};
 
 use super::property_cache::{Hit, PropertyCache};
+use super::store_cache::StoreCache;
 use super::{Loc, Node, es_node};
 use crate::Es;
 use crate::runtime::object::{get, set};
@@ -119,23 +120,31 @@ impl GetNode {
 
 es_node!(GetNode, "Get", children(t => { let mut c: Vec<&dyn porcini::ExprNode<Es>> = vec![&*t.object]; c.extend(t.key.children()); c }), clone(t, cx => GetNode::new(t.object.clone_uninitialized(cx), t.key.clone_uninitialized(cx), t.loc.clone())), spec);
 
-/// `object.name = value` or `object[key] = value`; evaluates to the value.
+/// `object.name = value` or `object[key] = value`; evaluates to the value. A constant name is
+/// written through an inline cache (see `store_cache`); computed keys take the full write.
 pub struct SetNode {
     object: Node,
     key: PropKey,
     value: Node,
     strict: bool,
     loc: Loc,
+    cache: StoreCache,
 }
 
 impl SetNode {
     pub fn new(object: Node, key: PropKey, value: Node, strict: bool, loc: Loc) -> SetNode {
-        SetNode { object, key, value, strict, loc }
+        SetNode { object, key, value, strict, loc, cache: StoreCache::default() }
     }
     pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
         let o = s.exec(0, &*self.object)?;
         let k = self.key.eval(s, 1)?;
         let v = s.exec(2, &*self.value)?;
+        if let (PropKey::Static(Key::Name(_)), false) = (&self.key, self.cache.is_generic()) {
+            if !self.cache.write(s, o, v)? {
+                s.respecialize(self, Self::miss, &[o, v])?;
+            }
+            return Ok(v);
+        }
         match k {
             Some(k) => s.call_boundary("set", self, Self::run, &[o, v, k])?,
             None => s.call_boundary("set", self, Self::run, &[o, v])?,
@@ -149,6 +158,23 @@ impl SetNode {
         set(f, o, key, value, self.strict).inspect_err(|_| note_site(f, &self.loc))?;
         Ok(value)
     }
+    /// The cache missed: it learns the receiver, then the full write runs.
+    #[cold]
+    fn miss(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        let o = v.first().copied().unwrap_or(UNDEFINED);
+        if let PropKey::Static(Key::Name(sym)) = self.key
+            && self.cache.learn(f, o, sym)
+        {
+            porcini::spec::report_polymorphic_specialize(f, self);
+        }
+        self.run(f, v)
+    }
+    fn spec_cost(&self) -> porcini::NodeCost {
+        self.cache.cost()
+    }
+    fn spec_active_names(&self) -> Vec<&'static str> {
+        self.cache.active_names()
+    }
 }
 
-es_node!(SetNode, "Set", children(t => { let mut c: Vec<&dyn porcini::ExprNode<Es>> = vec![&*t.object]; c.extend(t.key.children()); c.push(&*t.value); c }), clone(t, cx => SetNode::new(t.object.clone_uninitialized(cx), t.key.clone_uninitialized(cx), t.value.clone_uninitialized(cx), t.strict, t.loc.clone())));
+es_node!(SetNode, "Set", children(t => { let mut c: Vec<&dyn porcini::ExprNode<Es>> = vec![&*t.object]; c.extend(t.key.children()); c.push(&*t.value); c }), clone(t, cx => SetNode::new(t.object.clone_uninitialized(cx), t.key.clone_uninitialized(cx), t.value.clone_uninitialized(cx), t.strict, t.loc.clone())), spec);

@@ -335,6 +335,9 @@ impl Translator<'_> {
             Some(x) => Some(self.expr(cx, x)?),
             None => None,
         };
+        if c.instance_fields.is_none() {
+            self.fieldless.insert(c.constructor.id);
+        }
         let ctor = self.function(&c.constructor)?;
         let mut members = Vec::new();
         for m in &c.members {

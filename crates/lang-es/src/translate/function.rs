@@ -108,7 +108,9 @@ impl<'a> Translator<'a> {
             self.enter_scope(&mut cx, b, &mut prologue)?;
             self.copy_parameters(&mut cx, b, &mut prologue)?;
         }
-        if let FunctionKind::Constructor { derived: false, .. } = kind {
+        if let FunctionKind::Constructor { derived: false, .. } = kind
+            && !self.fieldless.contains(&id)
+        {
             // A base class's constructor runs its class's field initializers on the new object.
             let this = self.this_read(&mut cx, span)?;
             prologue.push(Box::new(RunFieldsNode::new(Box::new(ArgNode::new(ARG_CALLEE)), this)));

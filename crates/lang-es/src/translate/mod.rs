@@ -56,6 +56,9 @@ pub struct Translator<'a> {
     targets: FxHashMap<FuncId, Rc<crate::nodes::function::FnSpec>>,
     /// Every function of the module's tree, by id.
     functions: FxHashMap<FuncId, &'a Function>,
+    /// The constructors of classes without instance fields, whose calls have no field
+    /// initializers to run.
+    fieldless: rustc_hash::FxHashSet<FuncId>,
 }
 
 /// The state of the function being translated.
@@ -98,7 +101,7 @@ impl FnCx {
 
 impl<'a> Translator<'a> {
     pub fn new(rt: &'a Runtime<Es>, module: &'a Module) -> Translator<'a> {
-        Translator { rt, module, file: module.file_name.as_str().into(), targets: FxHashMap::default(), functions: find::index(&module.function) }
+        Translator { rt, module, file: module.file_name.as_str().into(), targets: FxHashMap::default(), functions: find::index(&module.function), fieldless: Default::default() }
     }
     fn res(&self) -> &'a Resolution {
         &self.module.resolution

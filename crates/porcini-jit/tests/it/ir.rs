@@ -106,3 +106,14 @@ fn seed_addition_after_an_overflow_adds_doubles() {
     assert!(ir.contains("fadd"), "{ir}");
     insta::assert_snapshot!(ir);
 }
+
+#[test]
+fn a_constructor_adds_its_fields_in_place() {
+    // `this.x = x` on a new object: a shape compare, then the new slot, the slot count and the
+    // new shape stored in place (no call), for each field.
+    let ir = ir_es(
+        "class P { constructor(x, y) { this.x = x; this.y = y; } }\nfor (let i = 0; i < 50; i++) new P(i, 1);",
+        "P",
+    );
+    insta::assert_snapshot!(ir);
+}
