@@ -431,7 +431,9 @@ pub(crate) fn run_loop<L: Language, S>(
     mut step: impl FnMut(&mut S) -> Result<(), Unwind<Value>>,
 ) -> Result<(), Unwind<Value>> {
     let mut iterations: u64 = 0;
-    let mut osr_at = osr_at;
+    // The loop's earlier executions count towards its replacement.
+    let before = shape.executed.get();
+    let mut osr_at = osr_at.saturating_sub(before).max(1);
     let result = loop {
         match cond(s) {
             Ok(true) => {}
@@ -460,6 +462,7 @@ pub(crate) fn run_loop<L: Language, S>(
             }
         }
     };
+    shape.executed.set(before.saturating_add(iterations));
     if let Some(t) = target {
         t.report_loop_count(iterations);
     }

@@ -20,7 +20,7 @@ use crate::symbol::Symbol;
 use crate::value::Value;
 
 /// Number of property slots stored inside the object.
-pub const INLINE_SLOTS: usize = 4;
+pub const INLINE_SLOTS: usize = 8;
 
 /// A guest object with shape-described properties.
 pub struct DynObject {

@@ -415,7 +415,7 @@ pub fn number_to_f64(v: Value) -> f64 {
 }
 
 /// How a loop is left and continued besides by its condition (see [`Stage::repeat`]).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct LoopShape<'a> {
     /// The labels a `break` or `continue` may name to leave or continue this loop (an
     /// unlabelled one always does).
@@ -423,6 +423,10 @@ pub struct LoopShape<'a> {
     /// The loop has a step that runs after the body and before the next test, where a
     /// `continue` goes (a `for` loop's update).
     pub has_step: bool,
+    /// The iterations the loop node ran in the interpreter in its earlier executions: on-stack
+    /// replacement counts them with the current execution's (Truffle's `baseLoopCount`), so a
+    /// loop entered many times for a few hundred iterations each is replaced too.
+    pub executed: &'a std::cell::Cell<u64>,
 }
 
 /// A position in the argument area, returned by [`Stage::begin_args`].

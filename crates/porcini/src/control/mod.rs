@@ -179,12 +179,14 @@ pub struct WhileNode<L: Language> {
     body: BlockNode<L>,
     step: Option<Child<L>>,
     labels: Box<[Label]>,
+    /// Iterations run in the interpreter so far, over all executions (for on-stack replacement).
+    executed: std::cell::Cell<u64>,
 }
 
 impl<L: Language> WhileNode<L> {
     /// A while loop; `cond` must produce a boolean value.
     pub fn new(cond: Child<L>, body: BlockNode<L>) -> Self {
-        WhileNode { cond, body, step: None, labels: Box::new([]) }
+        WhileNode { cond, body, step: None, labels: Box::new([]), executed: std::cell::Cell::new(0) }
     }
     /// The loop with `step` run after each iteration (a `for` loop's update).
     pub fn with_step(mut self, step: Child<L>) -> Self {
@@ -199,7 +201,7 @@ impl<L: Language> WhileNode<L> {
     /// Repeats condition, body and step until the condition is false or a `break` leaves.
     #[inline(always)]
     pub fn eval<S: Stage<L>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
-        let shape = LoopShape { labels: &self.labels, has_step: self.step.is_some() };
+        let shape = LoopShape { labels: &self.labels, has_step: self.step.is_some(), executed: &self.executed };
         s.repeat(
             self,
             shape,
@@ -225,6 +227,7 @@ impl<L: Language> ExprNode<L> for WhileNode<L> {
             body: self.body.clone_block(cx),
             step: self.step.as_ref().map(|st| st.clone_uninitialized(cx)),
             labels: self.labels.clone(),
+            executed: std::cell::Cell::new(0),
         })
     }
     fn kind_name(&self) -> &'static str {
