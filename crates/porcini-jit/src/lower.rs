@@ -233,6 +233,7 @@ pub(crate) struct Lowering<'b, L: Language> {
     var_path: u32,
     object: ObjectLayout,
     record: RecordLayout,
+    elements: porcini::elements::ElementsLayout,
     /// A loop's unit (on-stack replacement): it starts with the frame's slots as they are, and
     /// leaves them written back, since the interpreter carries on with the frame.
     osr: bool,
@@ -383,6 +384,7 @@ impl<'b, L: Language> Lowering<'b, L> {
             size_limit: rt.options.maximum_graal_graph_size,
             object: ObjectLayout::get(),
             record: RecordLayout::get(),
+            elements: porcini::elements::ElementsLayout::get(),
             osr,
             sigs,
             tags,
@@ -1703,6 +1705,37 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.b.ins().call_indirect(self.sigs.store, callee, &[t, v, index, xt, xv]);
     }
 
+    fn load_internal(&mut self, obj: SymVal) -> SymVal {
+        let (_, o) = self.words(obj);
+        let t = self.b.ins().load(types::I64, MemFlagsData::trusted(), o, self.object.internal + Value::TAG_OFFSET);
+        let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), o, self.object.internal + Value::PAYLOAD_OFFSET);
+        self.push(Repr::Val(t, v))
+    }
+    fn elements_len(&mut self, e: SymVal) -> SymVal {
+        let (_, e) = self.words(e);
+        let len = self.b.ins().load(types::I64, MemFlagsData::trusted(), e, self.elements.len);
+        self.push(Repr::I64(len))
+    }
+    fn elements_get(&mut self, e: SymVal, i: SymVal) -> SymVal {
+        // The node checked the bounds: the element's address, then its two words.
+        let (_, e) = self.words(e);
+        let i = self.int(i);
+        let base = self.b.ins().load(types::I64, MemFlagsData::trusted(), e, self.elements.base);
+        let at = self.b.ins().imul_imm_u(i, i64::from(VALUE_SIZE));
+        let addr = self.b.ins().iadd(base, at);
+        let t = self.b.ins().load(types::I64, MemFlagsData::trusted(), addr, Value::TAG_OFFSET);
+        let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), addr, Value::PAYLOAD_OFFSET);
+        self.push(Repr::Val(t, v))
+    }
+    fn elements_set(&mut self, e: SymVal, i: SymVal, x: SymVal) {
+        let ((_, e), (xt, xv)) = (self.words(e), self.words(x));
+        let i = self.int(i);
+        let base = self.b.ins().load(types::I64, MemFlagsData::trusted(), e, self.elements.base);
+        let at = self.b.ins().imul_imm_u(i, i64::from(VALUE_SIZE));
+        let addr = self.b.ins().iadd(base, at);
+        self.b.ins().store(MemFlagsData::trusted(), xt, addr, Value::TAG_OFFSET);
+        self.b.ins().store(MemFlagsData::trusted(), xv, addr, Value::PAYLOAD_OFFSET);
+    }
     fn record_get(&mut self, rec: SymVal, index: u32) -> SymVal {
         let (_, r) = self.words(rec);
         let (base, inside) = self.record_slot(r, index);

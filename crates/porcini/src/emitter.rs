@@ -196,6 +196,14 @@ pub trait Emitter<L: Language> {
     /// Adds property slot `index` to an object of a checked shape, which becomes `to`.
     fn add_property(&mut self, obj: SymVal, to: crate::shape::ShapeId, index: u32, v: SymVal);
 
+    /// An object's internal value.
+    fn load_internal(&mut self, obj: SymVal) -> SymVal;
+    /// The number of elements (an integer).
+    fn elements_len(&mut self, e: SymVal) -> SymVal;
+    /// Element `i` (checked in bounds).
+    fn elements_get(&mut self, e: SymVal, i: SymVal) -> SymVal;
+    /// Writes element `i` (checked in bounds).
+    fn elements_set(&mut self, e: SymVal, i: SymVal, v: SymVal);
     /// Slot `index` of a record.
     fn record_get(&mut self, rec: SymVal, index: u32) -> SymVal;
     /// Writes slot `index` of a record.

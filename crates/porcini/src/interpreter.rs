@@ -324,6 +324,26 @@ impl<'a, L: Language> Stage<L> for Frame<'a, L> {
         }
     }
     #[inline(always)]
+    fn load_internal(&mut self, obj: Value) -> Value {
+        obj.as_object().map_or(Value::EMPTY, |o| o.internal())
+    }
+    #[inline(always)]
+    fn elements_len(&mut self, e: Value) -> i64 {
+        e.as_elements().map_or(0, |e| e.len() as i64)
+    }
+    #[inline(always)]
+    fn elements_get(&mut self, e: Value, i: i64) -> Value {
+        e.as_elements().and_then(|e| e.get(i as usize)).unwrap_or(Value::EMPTY)
+    }
+    #[inline(always)]
+    fn elements_set(&mut self, e: Value, i: i64, v: Value) {
+        if let Some(e) = e.as_elements()
+            && (i as usize) < e.len()
+        {
+            e.set(i as usize, v)
+        }
+    }
+    #[inline(always)]
     fn record_get(&mut self, rec: Value, index: u32) -> Value {
         rec.as_record().map_or(Value::EMPTY, |r| r.get(index as usize))
     }

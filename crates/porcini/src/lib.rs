@@ -14,6 +14,7 @@ pub mod bigint;
 pub mod call_target;
 pub mod compiled;
 pub mod control;
+pub mod elements;
 pub mod emitter;
 pub mod error;
 pub mod frame;

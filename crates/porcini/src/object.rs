@@ -46,6 +46,8 @@ pub struct ObjectLayout {
     pub inline_slots: u32,
     /// The number of slots in use (a `u32`).
     pub len: i32,
+    /// The language's own data (a value).
+    pub internal: i32,
 }
 
 impl ObjectLayout {
@@ -57,6 +59,7 @@ impl ObjectLayout {
             inline: (base + std::mem::offset_of!(DynObject, inline)) as i32,
             inline_slots: INLINE_SLOTS as u32,
             len: (base + std::mem::offset_of!(DynObject, len)) as i32,
+            internal: (base + std::mem::offset_of!(DynObject, internal)) as i32,
         }
     }
 }

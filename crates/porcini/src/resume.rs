@@ -602,6 +602,20 @@ impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
     fn load_property(&mut self, obj: Value, index: u32) -> Value {
         self.f.load_property(obj, index)
     }
+    fn load_internal(&mut self, obj: Value) -> Value {
+        self.f.load_internal(obj)
+    }
+    fn elements_len(&mut self, e: Value) -> i64 {
+        self.f.elements_len(e)
+    }
+    fn elements_get(&mut self, e: Value, i: i64) -> Value {
+        self.f.elements_get(e, i)
+    }
+    fn elements_set(&mut self, e: Value, i: i64, v: Value) {
+        if !self.is_stopped() {
+            self.f.elements_set(e, i, v)
+        }
+    }
     fn record_get(&mut self, rec: Value, index: u32) -> Value {
         self.f.record_get(rec, index)
     }

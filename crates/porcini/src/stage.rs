@@ -246,6 +246,16 @@ pub trait Stage<L: Language>: Sized {
     /// new slot holds `v`.
     fn add_property(&mut self, obj: Self::Val, to: crate::shape::ShapeId, index: u32, v: Self::Val);
 
+    /// The internal value of an object (the language's own data, such as an array's
+    /// elements); the node has checked that `obj` is an object.
+    fn load_internal(&mut self, obj: Self::Val) -> Self::Val;
+    /// The number of elements of `e`, which the node has checked are elements.
+    fn elements_len(&mut self, e: Self::Val) -> Self::I64;
+    /// Element `i` of `e`; the node has checked that `0 <= i < elements_len(e)`.
+    fn elements_get(&mut self, e: Self::Val, i: Self::I64) -> Self::Val;
+    /// Writes element `i` of `e`; the node has checked that `0 <= i < elements_len(e)`.
+    fn elements_set(&mut self, e: Self::Val, i: Self::I64, v: Self::Val);
+
     /// Slot `index` of `rec`, a value the node has checked is a record (the empty value if the
     /// record has fewer slots).
     fn record_get(&mut self, rec: Self::Val, index: u32) -> Self::Val;

@@ -695,6 +695,19 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
         self.effect();
         self.em.add_property(obj, to, index, x)
     }
+    fn load_internal(&mut self, obj: SymVal) -> SymVal {
+        self.em.load_internal(obj)
+    }
+    fn elements_len(&mut self, e: SymVal) -> SymVal {
+        self.em.elements_len(e)
+    }
+    fn elements_get(&mut self, e: SymVal, i: SymVal) -> SymVal {
+        self.em.elements_get(e, i)
+    }
+    fn elements_set(&mut self, e: SymVal, i: SymVal, x: SymVal) {
+        self.effect();
+        self.em.elements_set(e, i, x)
+    }
     fn record_get(&mut self, rec: SymVal, index: u32) -> SymVal {
         self.em.record_get(rec, index)
     }
@@ -1106,6 +1119,19 @@ impl<L: Language> Emitter<L> for Recording {
     fn add_property(&mut self, obj: SymVal, to: crate::shape::ShapeId, index: u32, x: SymVal) {
         self.effects += 1;
         self.line(|| format!("add_property {}, shape {}, {index}, {}", v(obj), to.0, v(x)));
+    }
+    fn load_internal(&mut self, obj: SymVal) -> SymVal {
+        self.op(|| format!("load_internal {}", v(obj)))
+    }
+    fn elements_len(&mut self, e: SymVal) -> SymVal {
+        self.op(|| format!("elements_len {}", v(e)))
+    }
+    fn elements_get(&mut self, e: SymVal, i: SymVal) -> SymVal {
+        self.op(|| format!("elements_get {}, {}", v(e), v(i)))
+    }
+    fn elements_set(&mut self, e: SymVal, i: SymVal, x: SymVal) {
+        self.effects += 1;
+        self.line(|| format!("elements_set {}, {}, {}", v(e), v(i), v(x)));
     }
     fn record_get(&mut self, rec: SymVal, index: u32) -> SymVal {
         self.op(|| format!("record_get {}, {index}", v(rec)))

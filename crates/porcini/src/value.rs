@@ -31,6 +31,7 @@ use crate::bigint::BigInt;
 use crate::function::FunctionObject;
 use crate::host::HostObject;
 use crate::object::DynObject;
+use crate::elements::Elements;
 use crate::record::Record;
 use crate::string::GuestStr;
 
@@ -67,6 +68,8 @@ pub enum Tag {
     Host = 9,
     /// A record of value slots (a language's environment of captured variables).
     Record = 10,
+    /// An array's elements.
+    Elements = 11,
     /// Language-defined immediate values: the payload word is the language's to interpret.
     Imm0 = 16, Imm1, Imm2, Imm3, Imm4, Imm5, Imm6, Imm7,
     /// (More language-defined immediates.)
@@ -88,7 +91,7 @@ const TAGS: [Option<Tag>; 64] = {
     use Tag::*;
     [
         Some(Empty), Some(Null), Some(Bool), Some(Int), Some(Double), Some(String), Some(BigInt), Some(Object),
-        Some(Function), Some(Host), Some(Record), None, None, None, None, None,
+        Some(Function), Some(Host), Some(Record), Some(Elements), None, None, None, None,
         Some(Imm0), Some(Imm1), Some(Imm2), Some(Imm3), Some(Imm4), Some(Imm5), Some(Imm6), Some(Imm7),
         Some(Imm8), Some(Imm9), Some(Imm10), Some(Imm11), Some(Imm12), Some(Imm13), Some(Imm14), Some(Imm15),
         Some(Ref0), Some(Ref1), Some(Ref2), Some(Ref3), Some(Ref4), Some(Ref5), Some(Ref6), Some(Ref7),
@@ -335,6 +338,21 @@ impl Value {
         }
     }
 
+    /// A reference to an array's elements.
+    #[inline(always)]
+    pub fn from_elements(e: Gc<Elements>) -> Value {
+        Value { tag: Tag::Elements, bits: e.as_addr() as u64 }
+    }
+    /// The elements, if this is a reference to some.
+    #[inline(always)]
+    pub fn as_elements(self) -> Option<Gc<Elements>> {
+        if self.tag == Tag::Elements {
+            // SAFETY: as in `as_str`, the Elements tag is only ever paired with live `Elements`.
+            Some(unsafe { Gc::from_addr(self.bits as usize) })
+        } else {
+            None
+        }
+    }
     /// A record reference.
     #[inline(always)]
     pub fn from_record(r: Gc<Record>) -> Value {
@@ -373,7 +391,7 @@ impl Tag {
     /// True for tags whose payload is a heap address.
     #[inline(always)]
     pub fn is_reference(self) -> bool {
-        matches!(self, Tag::String | Tag::BigInt | Tag::Object | Tag::Function | Tag::Host | Tag::Record)
+        matches!(self, Tag::String | Tag::BigInt | Tag::Object | Tag::Function | Tag::Host | Tag::Record | Tag::Elements)
             || self.is_heap_kind()
     }
     /// True for the language-defined heap kinds, `Ref0`..`Ref31`.
@@ -444,6 +462,7 @@ impl fmt::Debug for Value {
             },
             Tag::Host => write!(f, "<host {:#x}>", self.bits),
             Tag::Record => write!(f, "<record {:#x}>", self.bits),
+            Tag::Elements => write!(f, "<elements {:#x}>", self.bits),
             t if t.is_immediate() => write!(f, "<{t:?} {:#x}>", self.bits),
             t => write!(f, "<{t:?} object {:#x}>", self.bits),
         }

@@ -4,7 +4,7 @@
 //! the array live, as the specification does, and build their results in new arrays from the
 //! start, so every value they hold is where the collector sees it while guest code runs.
 
-use porcini::{KindObject, Frame, Gc, Unwind, Value};
+use porcini::{Frame, Gc, Unwind, Value};
 
 use super::{arg, constructor, method, unsupported};
 use crate::Es;
@@ -57,7 +57,7 @@ pub(super) fn install(f: &mut Frame<'_, Es>, realm: &Realm) {
 }
 
 /// The elements of `this`, which must be an array (generic array-likes are not in the subset).
-fn this_array(f: &mut Frame<'_, Es>, this: Value, name: &str) -> Result<Gc<KindObject<ArrayData>>, Unwind<Value>> {
+fn this_array(f: &mut Frame<'_, Es>, this: Value, name: &str) -> Result<Gc<ArrayData>, Unwind<Value>> {
     match as_array(this) {
         Some(a) => Ok(a),
         None => Err(type_error(f, &format!("Array.prototype.{name} called on a value that is not an array"))),
@@ -101,35 +101,35 @@ fn array_of(f: &mut Frame<'_, Es>, _this: Value, args: &[Value]) -> Result<Value
 
 fn push(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value, Unwind<Value>> {
     let a = this_array(f, this, "push")?;
-    let mut e = a.elements.borrow_mut();
-    if e.len() + args.len() > crate::runtime::array::MAX_DENSE_LENGTH {
-        drop(e);
+    if a.len() + args.len() > crate::runtime::array::MAX_DENSE_LENGTH {
         return Err(range_error(f, "Invalid array length"));
     }
-    e.extend_from_slice(args);
-    Ok(Value::from_i64(e.len() as i64))
+    let len = a.modify(|e| {
+        e.extend_from_slice(args);
+        e.len()
+    });
+    Ok(Value::from_i64(len as i64))
 }
 
 fn pop(f: &mut Frame<'_, Es>, this: Value, _args: &[Value]) -> Result<Value, Unwind<Value>> {
     let a = this_array(f, this, "pop")?;
-    let v = a.elements.borrow_mut().pop();
+    let v = a.pop();
     Ok(v.map_or(UNDEFINED, hole_to_undefined))
 }
 
 fn shift(f: &mut Frame<'_, Es>, this: Value, _args: &[Value]) -> Result<Value, Unwind<Value>> {
     let a = this_array(f, this, "shift")?;
-    let mut e = a.elements.borrow_mut();
-    if e.is_empty() {
-        return Ok(UNDEFINED);
-    }
-    Ok(hole_to_undefined(e.remove(0)))
+    let first = a.modify(|e| (!e.is_empty()).then(|| e.remove(0)));
+    Ok(first.map_or(UNDEFINED, hole_to_undefined))
 }
 
 fn unshift(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value, Unwind<Value>> {
     let a = this_array(f, this, "unshift")?;
-    let mut e = a.elements.borrow_mut();
-    e.splice(0..0, args.iter().copied());
-    Ok(Value::from_i64(e.len() as i64))
+    let len = a.modify(|e| {
+        e.splice(0..0, args.iter().copied());
+        e.len()
+    });
+    Ok(Value::from_i64(len as i64))
 }
 
 /// A relative index argument (negative counts from the end), clamped to `0..=len`.
@@ -147,7 +147,7 @@ fn slice(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value, Un
     let len = a.len();
     let start = relative(f, arg(args, 0), len, 0)?;
     let end = relative(f, arg(args, 1), len, len)?;
-    let part = a.elements.borrow().get(start..end.max(start)).map(<[Value]>::to_vec).unwrap_or_default();
+    let part = a.modify(|e| e.get(start..end.max(start)).map(<[Value]>::to_vec).unwrap_or_default());
     Ok(new_array(f.runtime(), part))
 }
 
@@ -164,7 +164,7 @@ fn splice(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value, U
     // The result exists before the elements leave the array, so they are never out of the
     // collector's sight.
     let out = new_array(f.runtime(), Vec::with_capacity(count));
-    let removed: Vec<Value> = a.elements.borrow_mut().splice(start..start + count, items.iter().copied()).collect();
+    let removed: Vec<Value> = a.modify(|e| e.splice(start..start + count, items.iter().copied()).collect());
     if let Some(o) = crate::runtime::object::as_array(out) {
         removed.into_iter().for_each(|v| o.push(v));
     }
@@ -205,7 +205,7 @@ pub(crate) fn join_with(f: &mut Frame<'_, Es>, a: &ArrayData, sep: &[u16]) -> Re
         let v = a.get(i).unwrap_or(UNDEFINED);
         if !(v.is_empty() || is_nullish(v)) {
             if let Some(inner) = as_array(v)
-                && std::ptr::eq(&**inner, a)
+                && std::ptr::eq(&*inner, a)
             {
                 i += 1;
                 continue;
@@ -225,7 +225,7 @@ fn to_string_method(f: &mut Frame<'_, Es>, this: Value, _args: &[Value]) -> Resu
 
 fn reverse(f: &mut Frame<'_, Es>, this: Value, _args: &[Value]) -> Result<Value, Unwind<Value>> {
     let a = this_array(f, this, "reverse")?;
-    a.elements.borrow_mut().reverse();
+    a.modify(|e| e.reverse());
     Ok(this)
 }
 
@@ -233,7 +233,7 @@ fn index_of(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value,
     let a = this_array(f, this, "indexOf")?;
     let target = arg(args, 0);
     let start = relative(f, arg(args, 1), a.len(), 0)?;
-    let found = a.elements.borrow().iter().enumerate().skip(start).find(|(_, v)| !v.is_empty() && strict_equals(**v, target)).map(|(i, _)| i);
+    let found = a.modify(|e| e.iter().enumerate().skip(start).find(|(_, v)| !v.is_empty() && strict_equals(**v, target)).map(|(i, _)| i));
     Ok(found.map_or(Value::from_i64(-1), |i| Value::from_i64(i as i64)))
 }
 
@@ -250,7 +250,7 @@ fn last_index_of(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<V
     if end < 0.0 {
         return Ok(Value::from_i64(-1));
     }
-    let found = a.elements.borrow()[..=end as usize].iter().rposition(|v| !v.is_empty() && strict_equals(*v, target));
+    let found = a.modify(|e| e[..=end as usize].iter().rposition(|v| !v.is_empty() && strict_equals(*v, target)));
     Ok(found.map_or(Value::from_i64(-1), |i| Value::from_i64(i as i64)))
 }
 
@@ -266,7 +266,7 @@ fn includes(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value,
     let a = this_array(f, this, "includes")?;
     let target = arg(args, 0);
     let start = relative(f, arg(args, 1), a.len(), 0)?;
-    let found = a.elements.borrow().iter().skip(start).any(|v| same_value_zero(hole_to_undefined(*v), target));
+    let found = a.modify(|e| e.iter().skip(start).any(|v| same_value_zero(hole_to_undefined(*v), target)));
     Ok(Value::from_bool(found))
 }
 
@@ -319,7 +319,7 @@ fn filter(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value, U
     let data = as_array(out).expect("a new array");
     each(f, this, args, "filter", false, |_, _, v, r| {
         if to_boolean(r) {
-            data.elements.borrow_mut().push(v);
+            data.push(v);
         }
         Ok(true)
     })?;
@@ -427,9 +427,7 @@ fn fill(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value, Unw
     let start = relative(f, arg(args, 1), len, 0)?;
     let end = relative(f, arg(args, 2), len, len)?;
     let v = arg(args, 0);
-    for slot in a.elements.borrow_mut().iter_mut().take(end).skip(start) {
-        *slot = v;
-    }
+    a.modify(|e| e.iter_mut().take(end).skip(start).for_each(|slot| *slot = v));
     Ok(this)
 }
 
@@ -487,7 +485,7 @@ fn sort(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value, Unw
     let mut sorted: Vec<Value> = order;
     sorted.extend(std::iter::repeat_n(UNDEFINED, undefineds));
     sorted.extend(std::iter::repeat_n(Value::EMPTY, holes));
-    *a.elements.borrow_mut() = sorted;
+    a.modify(|e| *e = sorted);
     std::hint::black_box(keep);
     Ok(this)
 }

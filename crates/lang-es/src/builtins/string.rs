@@ -335,7 +335,7 @@ fn split(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value, Un
     }
     let sep = arg(args, 0);
     if is_undefined(sep) {
-        data.elements.borrow_mut().push(Value::from_kind(s));
+        data.push(Value::from_kind(s));
         return Ok(out);
     }
     let sep = to_string(f, sep)?.units().into_owned();
@@ -343,7 +343,7 @@ fn split(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value, Un
     if sep.is_empty() {
         for i in 0..hay.len().min(limit) {
             let c = units_value(f, &hay[i..i + 1]);
-            data.elements.borrow_mut().push(c);
+            data.push(c);
         }
         return Ok(out);
     }
@@ -353,12 +353,12 @@ fn split(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value, Un
             return Ok(out);
         }
         let piece = units_value(f, &hay[start..i]);
-        data.elements.borrow_mut().push(piece);
+        data.push(piece);
         start = i + sep.len();
     }
     if data.len() < limit {
         let piece = units_value(f, &hay[start..]);
-        data.elements.borrow_mut().push(piece);
+        data.push(piece);
     }
     Ok(out)
 }

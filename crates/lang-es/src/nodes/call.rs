@@ -49,7 +49,7 @@ pub fn expand_spread(f: &mut Frame<'_, Es>, vals: &[Value], spread: u64, loc: &L
         if i < 64 && spread & (1 << i) != 0 {
             iterate_into(f, v, &data, loc)?;
         } else {
-            data.elements.borrow_mut().push(v);
+            data.push(v);
         }
     }
     Ok(out)
@@ -67,7 +67,7 @@ pub fn iterate(f: &mut Frame<'_, Es>, v: Value, loc: &Loc) -> Result<Value, Unwi
 pub(crate) fn iterate_into(f: &mut Frame<'_, Es>, v: Value, out: &crate::runtime::ArrayData, loc: &Loc) -> Result<(), Unwind<Value>> {
     if let Some(arr) = as_array(v) {
         let items: Vec<Value> = arr.to_vec().into_iter().map(crate::runtime::convert::hole_to_undefined).collect();
-        out.elements.borrow_mut().extend(items);
+        out.modify(|e| e.extend(items));
         return Ok(());
     }
     if let Some(s) = crate::runtime::as_str(v) {
@@ -77,7 +77,7 @@ pub(crate) fn iterate_into(f: &mut Frame<'_, Es>, v: Value, out: &crate::runtime
             let pair = (0xd800..0xdc00).contains(&units[i]) && units.get(i + 1).is_some_and(|u| (0xdc00..0xe000).contains(u));
             let n = if pair { 2 } else { 1 };
             let c = crate::runtime::new_str(f.runtime(), crate::runtime::JsStr::from_units(&units[i..i + n]));
-            out.elements.borrow_mut().push(c);
+            out.push(c);
             i += n;
         }
         return Ok(());

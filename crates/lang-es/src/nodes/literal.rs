@@ -94,7 +94,7 @@ impl ArrayNode {
         for (e, &x) in self.elements.iter().zip(v) {
             match e {
                 ElementNode::Value(ArgNode::Spread(_)) => iterate_into(f, x, &data, &self.loc)?,
-                _ => data.elements.borrow_mut().push(x),
+                _ => data.push(x),
             }
         }
         Ok(out)

@@ -12,6 +12,7 @@ pub mod function;
 pub mod literal;
 pub mod arith;
 pub mod compare;
+pub mod element_access;
 pub mod logic;
 pub mod pattern;
 pub mod property;

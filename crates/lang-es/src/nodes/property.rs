@@ -5,8 +5,9 @@
 //! receiver is `undefined` or `null` reports where it happened.
 
 use porcini::symbol::Symbol;
-use porcini::{Frame, Stage, Unwind, Value};
+use porcini::{Frame, Stage, Tag, Unwind, Value};
 
+use super::element_access::IndexSite;
 use super::property_cache::{Hit, PropertyCache};
 use super::store_cache::StoreCache;
 use super::{Loc, Node, es_node};
@@ -73,11 +74,13 @@ pub struct GetNode {
     key: PropKey,
     loc: Loc,
     cache: PropertyCache,
+    /// For a computed key: whether it reads arrays' elements.
+    index: IndexSite,
 }
 
 impl GetNode {
     pub fn new(object: Node, key: PropKey, loc: Loc) -> GetNode {
-        GetNode { object, key, loc, cache: PropertyCache::default() }
+        GetNode { object, key, loc, cache: PropertyCache::default(), index: IndexSite::default() }
     }
     pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
         let o = s.exec(0, &*self.object)?;
@@ -90,6 +93,20 @@ impl GetNode {
             };
         }
         match self.key.eval(s, 1)? {
+            Some(k) if self.index.is_array() => self.index.access(
+                s,
+                o,
+                k,
+                |s, el| {
+                    // A hole reads through the prototypes.
+                    let v = s.elements_get(el.elements, el.index);
+                    let hole = s.has_tag(v, Tag::Empty);
+                    s.if_else(hole, |s| s.call_boundary("get", self, Self::run, &[o, k]), |_| Ok(v))
+                },
+                |s| s.call_boundary("get", self, Self::run, &[o, k]),
+                |s| s.respecialize(self, Self::generalize, &[o, k]),
+            ),
+            Some(k) if self.index.is_unseen() => s.call_boundary("get", self, Self::first, &[o, k]),
             Some(k) => s.call_boundary("get", self, Self::run, &[o, k]),
             None => s.call_boundary("get", self, Self::run, &[o]),
         }
@@ -98,6 +115,17 @@ impl GetNode {
         let o = v.first().copied().unwrap_or(UNDEFINED);
         let key = self.key.resolve(f, v.get(1).copied())?;
         get(f, o, key).inspect_err(|_| note_site(f, &self.loc))
+    }
+    /// The first read at a computed key decides what the site specializes on.
+    fn first(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        self.index.first(v.first().copied().unwrap_or(UNDEFINED), v.get(1).copied().unwrap_or(UNDEFINED));
+        self.run(f, v)
+    }
+    #[cold]
+    fn generalize(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        self.index.generalize();
+        porcini::spec::report_polymorphic_specialize(f, self);
+        self.run(f, v)
     }
     /// The cache missed: it learns the receiver, then the full lookup reads the property.
     #[cold]
@@ -111,7 +139,10 @@ impl GetNode {
         self.run(f, v)
     }
     fn spec_cost(&self) -> porcini::NodeCost {
-        self.cache.cost()
+        match self.key {
+            PropKey::Computed(_) => self.index.cost(),
+            PropKey::Static(_) => self.cache.cost(),
+        }
     }
     fn spec_active_names(&self) -> Vec<&'static str> {
         self.cache.active_names()
@@ -129,11 +160,13 @@ pub struct SetNode {
     strict: bool,
     loc: Loc,
     cache: StoreCache,
+    /// For a computed key: whether it writes arrays' elements.
+    index: IndexSite,
 }
 
 impl SetNode {
     pub fn new(object: Node, key: PropKey, value: Node, strict: bool, loc: Loc) -> SetNode {
-        SetNode { object, key, value, strict, loc, cache: StoreCache::default() }
+        SetNode { object, key, value, strict, loc, cache: StoreCache::default(), index: IndexSite::default() }
     }
     pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
         let o = s.exec(0, &*self.object)?;
@@ -146,10 +179,42 @@ impl SetNode {
             return Ok(v);
         }
         match k {
-            Some(k) => s.call_boundary("set", self, Self::run, &[o, v, k])?,
-            None => s.call_boundary("set", self, Self::run, &[o, v])?,
+            Some(k) if self.index.is_array() => {
+                self.index.access(
+                    s,
+                    o,
+                    k,
+                    |s, el| {
+                        s.elements_set(el.elements, el.index, v);
+                        Ok(v)
+                    },
+                    // Past the end: the array grows (or the write fails) on the generic path.
+                    |s| s.call_boundary("set", self, Self::run, &[o, v, k]),
+                    |s| s.respecialize(self, Self::generalize, &[o, v, k]),
+                )?;
+            }
+            Some(k) if self.index.is_unseen() => {
+                s.call_boundary("set", self, Self::first, &[o, v, k])?;
+            }
+            Some(k) => {
+                s.call_boundary("set", self, Self::run, &[o, v, k])?;
+            }
+            None => {
+                s.call_boundary("set", self, Self::run, &[o, v])?;
+            }
         };
         Ok(v)
+    }
+    /// The first write at a computed key decides what the site specializes on.
+    fn first(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        self.index.first(v.first().copied().unwrap_or(UNDEFINED), v.get(2).copied().unwrap_or(UNDEFINED));
+        self.run(f, v)
+    }
+    #[cold]
+    fn generalize(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        self.index.generalize();
+        porcini::spec::report_polymorphic_specialize(f, self);
+        self.run(f, v)
     }
     fn run(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
         let o = v.first().copied().unwrap_or(UNDEFINED);
@@ -170,7 +235,10 @@ impl SetNode {
         self.run(f, v)
     }
     fn spec_cost(&self) -> porcini::NodeCost {
-        self.cache.cost()
+        match self.key {
+            PropKey::Computed(_) => self.index.cost(),
+            PropKey::Static(_) => self.cache.cost(),
+        }
     }
     fn spec_active_names(&self) -> Vec<&'static str> {
         self.cache.active_names()

@@ -29,7 +29,7 @@ use porcini::{Cmp, Frame, Stage, Tag, Unwind, Value};
 
 use crate::Es;
 use crate::runtime::function::JsFunction;
-use crate::runtime::{ArrayData, UNDEFINED};
+use crate::runtime::UNDEFINED;
 
 /// The most receiver kinds a site caches before it goes generic.
 pub const LIMIT: usize = 3;
@@ -39,6 +39,8 @@ pub const LIMIT: usize = 3;
 pub enum Entry {
     /// An own data property of objects of `shape`, in slot `slot`.
     Own { shape: ShapeId, slot: u32 },
+    /// The `length` of arrays of `shape`: their number of elements.
+    ArrayLength { shape: ShapeId },
     /// A value the prototypes of objects of `shape` provide, while `assumptions` hold.
     Inherited { shape: ShapeId, value: Value, assumptions: Box<[Assumption]> },
     /// A value the prototypes of primitives of tag `tag` provide, while `assumptions` hold.
@@ -97,7 +99,7 @@ impl PropertyCache {
         }
         match self.entries[0].get()? {
             Entry::Inherited { value, .. } | Entry::Primitive { value, .. } => Some(*value),
-            Entry::Own { .. } => None,
+            Entry::Own { .. } | Entry::ArrayLength { .. } => None,
         }
     }
     /// The cached read of `o`: the value, or a miss. A single entry is speculated on (a
@@ -142,7 +144,9 @@ impl PropertyCache {
     }
     fn shape_chain<S: Stage<Es>>(&self, s: &mut S, sh: S::I64, o: S::Val, entries: &[&Entry]) -> Result<S::Val, Unwind<S::Val>> {
         let Some((&e, rest)) = entries.split_first() else { return Ok(s.konst(Value::EMPTY)) };
-        let (Entry::Own { shape, .. } | Entry::Inherited { shape, .. }) = e else { return self.shape_chain(s, sh, o, rest) };
+        let (Entry::Own { shape, .. } | Entry::Inherited { shape, .. } | Entry::ArrayLength { shape }) = e else {
+            return self.shape_chain(s, sh, o, rest);
+        };
         if !self.still_valid(s, e) {
             return self.shape_chain(s, sh, o, rest);
         }
@@ -165,7 +169,7 @@ impl PropertyCache {
     #[inline(always)]
     fn test<S: Stage<Es>>(&self, s: &mut S, e: &Entry, o: S::Val) -> Option<S::Val> {
         match e {
-            Entry::Own { shape, .. } | Entry::Inherited { shape, .. } => {
+            Entry::Own { shape, .. } | Entry::Inherited { shape, .. } | Entry::ArrayLength { shape } => {
                 let is_obj = s.has_tag(o, Tag::Object);
                 if !s.speculate(is_obj, "receiver is an object") {
                     return None;
@@ -190,7 +194,7 @@ impl PropertyCache {
     /// Whether entry `e`'s assumptions hold (registering them with a compiling stage).
     fn still_valid<S: Stage<Es>>(&self, s: &mut S, e: &Entry) -> bool {
         match e {
-            Entry::Own { .. } => true,
+            Entry::Own { .. } | Entry::ArrayLength { .. } => true,
             Entry::Inherited { assumptions, .. } | Entry::Primitive { assumptions, .. } => assumptions.iter().all(|a| s.assume(a)),
         }
     }
@@ -199,6 +203,12 @@ impl PropertyCache {
     fn value<S: Stage<Es>>(&self, s: &mut S, e: &Entry, o: S::Val) -> S::Val {
         match e {
             Entry::Own { slot, .. } => s.load_property(o, *slot),
+            Entry::ArrayLength { .. } => {
+                // Objects of an array's shape are arrays: their internal value is elements.
+                let e = s.load_internal(o);
+                let n = s.elements_len(e);
+                s.box_i64(n)
+            }
             Entry::Inherited { value, .. } | Entry::Primitive { value, .. } => s.konst(*value),
         }
     }
@@ -212,7 +222,7 @@ impl PropertyCache {
         }
         let n = self.len();
         let stale = self.entries[..n].iter().filter_map(OnceCell::get).any(|e| match e {
-            Entry::Own { .. } => false,
+            Entry::Own { .. } | Entry::ArrayLength { .. } => false,
             Entry::Inherited { assumptions, .. } | Entry::Primitive { assumptions, .. } => !assumptions.iter().all(Assumption::is_valid),
         });
         match lookup(f, o, sym) {
@@ -235,6 +245,12 @@ pub fn lookup(f: &Frame<'_, Es>, o: Value, sym: Symbol) -> Option<Entry> {
     let realm = f.lang().realm();
     let (start, shape) = match o.as_object() {
         Some(obj) => {
+            if obj.internal().as_elements().is_some()
+                && sym == names.length
+                && rt.shapes.proto(obj.shape()).same(realm.array_proto)
+            {
+                return Some(Entry::ArrayLength { shape: obj.shape() });
+            }
             if virtual_property(obj.internal(), sym, names) {
                 return None;
             }
@@ -285,6 +301,6 @@ pub fn lookup(f: &Frame<'_, Es>, o: Value, sym: Symbol) -> Option<Entry> {
 /// Whether an object with internal value `internal` answers `sym` without a property: an
 /// array's `length`, a function's `name` and `length`.
 fn virtual_property(internal: Value, sym: Symbol, names: &crate::runtime::state::Names) -> bool {
-    (internal.as_kind::<ArrayData>().is_some() && sym == names.length)
+    (internal.as_elements().is_some() && sym == names.length)
         || (internal.as_kind::<JsFunction>().is_some() && (sym == names.name || sym == names.length))
 }

@@ -16,7 +16,6 @@ use porcini::symbol::Symbol;
 use porcini::{Cmp, Frame, Stage, Tag, Unwind, Value};
 
 use crate::Es;
-use crate::runtime::ArrayData;
 
 /// The most receiver shapes a site caches before it goes generic.
 pub const LIMIT: usize = 3;
@@ -176,7 +175,7 @@ fn lookup(f: &Frame<'_, Es>, o: Value, sym: Symbol) -> Option<StoreEntry> {
     let rt = f.runtime();
     let obj = o.as_object()?;
     let shape = obj.shape();
-    if rt.shapes.is_prototype(shape) || (obj.internal().as_kind::<ArrayData>().is_some() && sym == f.lang().names().length) {
+    if rt.shapes.is_prototype(shape) || (obj.internal().as_elements().is_some() && sym == f.lang().names().length) {
         return None;
     }
     if let Some(p) = rt.shapes.property(shape, sym) {

@@ -45,8 +45,8 @@ pub fn as_function(v: Value) -> Option<Gc<KindObject<JsFunction>>> {
 
 /// The elements of `v`, if `v` is an array.
 #[inline(always)]
-pub fn as_array(v: Value) -> Option<Gc<KindObject<ArrayData>>> {
-    v.as_object()?.internal().as_kind::<ArrayData>()
+pub fn as_array(v: Value) -> Option<Gc<ArrayData>> {
+    v.as_object()?.internal().as_elements()
 }
 
 /// A new object whose prototype is `proto` (an object, or null). An object used as a
@@ -79,7 +79,7 @@ pub fn build_array<E>(rt: &Runtime<Es>, fill: impl FnOnce(&ArrayData) -> Result<
 }
 
 pub fn new_array(rt: &Runtime<Es>, elements: Vec<Value>) -> Value {
-    let data = Value::from_kind(rt.alloc(KindObject(ArrayData::new(elements))));
+    let data = Value::from_elements(rt.alloc(ArrayData::new(elements)));
     let proto = rt.lang.realm().array_proto;
     Value::from_object(rt.alloc(DynObject::with_shape(rt.shapes.root_for(proto), data)))
 }
@@ -144,7 +144,7 @@ pub fn get_from(f: &mut Frame<'_, Es>, o: Gc<DynObject>, key: Key, receiver: Val
     let mut name = None;
     loop {
         let internal = cur.internal();
-        if let Some(arr) = internal.as_kind::<ArrayData>() {
+        if let Some(arr) = internal.as_elements() {
             match key {
                 Key::Index(i) => match arr.get(i as usize) {
                     Some(v) if !v.is_empty() => return Ok(v),
@@ -154,7 +154,7 @@ pub fn get_from(f: &mut Frame<'_, Es>, o: Gc<DynObject>, key: Key, receiver: Val
                 Key::Name(_) => {}
             }
         }
-        if !(matches!(key, Key::Index(_)) && internal.as_kind::<ArrayData>().is_some()) {
+        if !(matches!(key, Key::Index(_)) && internal.as_elements().is_some()) {
             let sym = *name.get_or_insert_with(|| key.symbol(rt));
             if let Some(p) = rt.shapes.property(cur.shape(), sym) {
                 let v = cur.get_slot(p.slot);
@@ -206,7 +206,7 @@ pub fn has_property(f: &Frame<'_, Es>, o: Gc<DynObject>, key: Key) -> bool {
     let mut cur = o;
     loop {
         let internal = cur.internal();
-        if let Some(arr) = internal.as_kind::<ArrayData>() {
+        if let Some(arr) = internal.as_elements() {
             match key {
                 Key::Index(i) => {
                     if arr.get(i as usize).is_some_and(|v| !v.is_empty()) {
@@ -256,10 +256,10 @@ pub fn set(f: &mut Frame<'_, Es>, base: Value, key: Key, v: Value, strict: bool)
 pub fn set_on(f: &mut Frame<'_, Es>, o: Gc<DynObject>, key: Key, v: Value, receiver: Value) -> Result<(), Unwind<Value>> {
     let rt = f.runtime();
     let names = f.lang().names();
-    if let Some(arr) = o.internal().as_kind::<ArrayData>() {
+    if let Some(arr) = o.internal().as_elements() {
         match key {
             Key::Index(i) => {
-                return arr.set(i as usize, v).map_err(|_| range_error(f, "Invalid array length"));
+                return super::array::set_element(&arr, i as usize, v).map_err(|_| range_error(f, "Invalid array length"));
             }
             Key::Name(n) if n == names.length => return set_array_length(f, &arr, v),
             Key::Name(_) => {}
@@ -299,14 +299,14 @@ fn set_array_length(f: &mut Frame<'_, Es>, arr: &ArrayData, v: Value) -> Result<
     if n as f64 != x {
         return Err(range_error(f, "Invalid array length"));
     }
-    arr.set_len(n as usize).map_err(|_| range_error(f, "Invalid array length"))
+    super::array::set_length(arr, n as usize).map_err(|_| range_error(f, "Invalid array length"))
 }
 
 /// Defines an own property of `o` of kind `flags` (object literals, classes, builtins).
 pub fn define(f: &Frame<'_, Es>, o: Gc<DynObject>, key: Key, v: Value, flags: PropFlags) {
     let rt = f.runtime();
-    if let (Some(arr), Key::Index(i)) = (o.internal().as_kind::<ArrayData>(), key) {
-        let _ = arr.set(i as usize, v);
+    if let (Some(arr), Key::Index(i)) = (o.internal().as_elements(), key) {
+        let _ = super::array::set_element(&arr, i as usize, v);
         return;
     }
     o.define(&rt.shapes, key.symbol(rt), v, flags);
@@ -397,7 +397,7 @@ pub fn instance_prototype(f: &mut Frame<'_, Es>, new_target: Value) -> Result<Va
 pub fn own_keys(f: &Frame<'_, Es>, o: Gc<DynObject>) -> Vec<Key> {
     let rt = f.runtime();
     let mut indices: Vec<u32> = Vec::new();
-    if let Some(arr) = o.internal().as_kind::<ArrayData>() {
+    if let Some(arr) = o.internal().as_elements() {
         indices.extend((0..arr.len()).filter(|&i| arr.get(i).is_some_and(|v| !v.is_empty())).map(|i| i as u32));
     }
     let mut names = Vec::new();

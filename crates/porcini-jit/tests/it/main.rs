@@ -9,6 +9,7 @@ mod compile_cost;
 mod control_flow;
 mod deopt;
 mod deopt_cycle;
+mod elements;
 mod ir;
 mod mini;
 mod numbers;
