@@ -2,10 +2,10 @@
 //! a pool of threads, and reduces the ones that disagree.
 //!
 //! Each worker thread has a directory of its own under the system's temporary directory, where
-//! it writes the program being checked as `prog.sl` (the same name for every program, so error
-//! messages, which name the file, read the same in every report); the directories are removed
-//! at the end. Workers take seeds from a shared counter, so the order in which programs finish
-//! varies, but the findings are sorted by seed.
+//! it writes the program being checked as `prog.sl` or `prog.js` (the same name for every
+//! program, so error messages, which name the file, read the same in every report); the
+//! directories are removed at the end. Workers take seeds from a shared counter, so the order in
+//! which programs finish varies, but the findings are sorted by seed.
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -14,16 +14,19 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::check::{Disagreement, Verdict, check_file, is_overflow, still_disagrees};
+use crate::lang::Lang;
 use crate::mode::Mode;
-use crate::sl::model::Program;
-use crate::sl::{self, from_ast, print, reduce};
+use crate::run::Vms;
 
 /// How a campaign runs.
 #[derive(Debug, Clone)]
 pub struct Config {
-    /// The `porcini` binary.
-    pub porcini: PathBuf,
-    /// The modes to compare (the interpreter is always the reference).
+    /// The language of the programs.
+    pub lang: Lang,
+    /// The `porcini` binary, and node if EasyScript programs are compared with it.
+    pub vms: Vms,
+    /// The modes to compare (the interpreter is always the reference; [`Mode::NODE`] needs
+    /// `vms.node`).
     pub modes: Vec<Mode>,
     /// Worker threads.
     pub jobs: usize,
@@ -89,11 +92,27 @@ pub struct Quiet;
 
 impl Observer for Quiet {}
 
-/// Checks the programs of `seeds` in `modes` on `jobs` threads, reducing disagreements if
+/// Checks the SL programs of `seeds` in `modes` on `jobs` threads, reducing disagreements if
 /// asked, with a 20-second timeout per run.
 pub fn check_seeds(porcini: &Path, seeds: Range<u64>, modes: &[Mode], jobs: usize, reduce: bool) -> Summary {
+    let vms = Vms { porcini: porcini.to_path_buf(), node: None };
+    check_lang_seeds(Lang::Sl, &vms, seeds, modes, jobs, reduce)
+}
+
+/// Checks the `lang` programs of `seeds` in `modes` (which may include [`Mode::NODE`] when
+/// `vms` has a node) on `jobs` threads, reducing disagreements if asked, with a 20-second
+/// timeout per run.
+pub fn check_lang_seeds(
+    lang: Lang,
+    vms: &Vms,
+    seeds: Range<u64>,
+    modes: &[Mode],
+    jobs: usize,
+    reduce: bool,
+) -> Summary {
     let config = Config {
-        porcini: porcini.to_path_buf(),
+        lang,
+        vms: vms.clone(),
         modes: modes.to_vec(),
         jobs,
         reduce,
@@ -173,11 +192,10 @@ enum SeedResult {
 }
 
 fn check_seed(config: &Config, dir: &Path, seed: u64, observer: &dyn Observer) -> std::io::Result<SeedResult> {
-    let program = sl::for_seed(seed);
-    let text = print::program(&program);
-    let file = dir.join("prog.sl");
+    let text = config.lang.program(seed);
+    let file = dir.join(config.lang.file_name());
     std::fs::write(&file, &text)?;
-    let disagreement = match check_file(&config.porcini, &file, &config.modes, config.timeout)? {
+    let disagreement = match check_file(&config.vms, &file, &config.modes, config.timeout)? {
         Verdict::Agree => return Ok(SeedResult::Agree),
         Verdict::Skipped => return Ok(SeedResult::Skipped),
         Verdict::Disagree(d) => d,
@@ -186,9 +204,8 @@ fn check_seed(config: &Config, dir: &Path, seed: u64, observer: &dyn Observer) -
     let mut report = disagreement.report();
     let mut reduced = None;
     if config.reduce {
-        let progress =
-            &mut |p: &Program| observer.reducing(seed, p.statement_count(), print::program(p).lines().count());
-        if let Some(small) = reduce_disagreement(config, dir, program, &disagreement, progress)? {
+        let progress = &mut |statements, lines| observer.reducing(seed, statements, lines);
+        if let Some(small) = reduce_disagreement(config, dir, &text, &disagreement, progress)? {
             report.push_str("reduced:\n");
             report.push_str(&small.report);
             reduced = Some(small.text);
@@ -206,31 +223,27 @@ pub struct Reduced {
     pub report: String,
 }
 
-/// Reduces the SL program `source` (any program, generated or not) while it disagrees as it
-/// does now in `config.modes`. Errors are for the user: the program does not parse, does not
-/// disagree, or cannot be run.
-pub fn reduce_source(config: &Config, source: &str, progress: &mut dyn FnMut(&Program)) -> Result<Reduced, String> {
-    let program = from_ast::parse(source).map_err(|e| format!("the program does not parse: {e:?}"))?;
+/// Reduces the program `source` in `config.lang` (any program, generated or not) while it
+/// disagrees as it does now in `config.modes`; `progress` hears the statements and lines of
+/// each step. Errors are for the user: the program does not parse, does not disagree, or
+/// cannot be run.
+pub fn reduce_source(config: &Config, source: &str, progress: &mut dyn FnMut(usize, usize)) -> Result<Reduced, String> {
+    config.lang.parse_check(source).map_err(|e| format!("the program does not parse: {e}"))?;
     let dir = std::env::temp_dir().join(format!("porcini-difftest-{}-reduce", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let result = reduce_in(config, &dir, program, progress);
+    let result = reduce_in(config, &dir, source, progress);
     let _ = std::fs::remove_dir_all(&dir);
     result
 }
 
-fn reduce_in(
-    config: &Config,
-    dir: &Path,
-    program: Program,
-    progress: &mut dyn FnMut(&Program),
-) -> Result<Reduced, String> {
-    let file = dir.join("prog.sl");
-    std::fs::write(&file, print::program(&program)).map_err(|e| e.to_string())?;
+fn reduce_in(config: &Config, dir: &Path, source: &str, progress: &mut dyn FnMut(usize, usize)) -> Result<Reduced, String> {
+    let file = dir.join(config.lang.file_name());
+    std::fs::write(&file, source).map_err(|e| e.to_string())?;
     let names: Vec<&str> = config.modes.iter().map(|m| m.name).collect();
-    match check_file(&config.porcini, &file, &config.modes, config.timeout).map_err(|e| e.to_string())? {
+    match check_file(&config.vms, &file, &config.modes, config.timeout).map_err(|e| e.to_string())? {
         Verdict::Agree => Err(format!("the program does not disagree (modes {})", names.join(","))),
         Verdict::Skipped => Err("the interpreter timed out on the program".to_string()),
-        Verdict::Disagree(d) => reduce_disagreement(config, dir, program, &d, progress)
+        Verdict::Disagree(d) => reduce_disagreement(config, dir, source, &d, progress)
             .map_err(|e| e.to_string())?
             .ok_or_else(|| "the disagreement has no signature".to_string()),
     }
@@ -241,9 +254,9 @@ fn reduce_in(
 fn reduce_disagreement(
     config: &Config,
     dir: &Path,
-    program: Program,
+    program: &str,
     disagreement: &Disagreement,
-    progress: &mut dyn FnMut(&Program),
+    progress: &mut dyn FnMut(usize, usize),
 ) -> std::io::Result<Option<Reduced>> {
     let Some(sig) = disagreement.signature() else { return Ok(None) };
     // Candidates get a timeout scaled to the runs of the original that finished, so that the
@@ -252,22 +265,25 @@ fn reduce_disagreement(
     let timeout = (disagreement.slowest * 10).clamp(Duration::from_secs(2), config.timeout);
     let overflow_ok =
         is_overflow(&disagreement.reference) || disagreement.differing.iter().any(|(_, o)| is_overflow(o));
-    let file = dir.join("prog.sl");
+    let file = dir.join(config.lang.file_name());
     let mut io_error = None;
-    let mut interesting = |p: &Program| match std::fs::write(&file, print::program(p)) {
-        Ok(()) => still_disagrees(&config.porcini, &file, sig, timeout, overflow_ok),
+    let mut interesting = |text: &str| match std::fs::write(&file, text) {
+        Ok(()) => still_disagrees(&config.vms, &file, sig, timeout, overflow_ok),
         Err(e) => {
             io_error.get_or_insert(e);
             false
         }
     };
-    let small = reduce::reduce(program, &mut interesting, progress);
+    let text = match config.lang.reduce(program, &mut interesting, progress) {
+        Ok(text) => text,
+        // A generated program always parses; a hand-written one was checked before.
+        Err(_) => program.to_string(),
+    };
     if let Some(e) = io_error {
         return Err(e);
     }
-    let text = print::program(&small);
     std::fs::write(&file, &text)?;
-    let report = match check_file(&config.porcini, &file, &[Mode::INTERP, sig.mode], config.timeout)? {
+    let report = match check_file(&config.vms, &file, &[Mode::INTERP, sig.mode], config.timeout)? {
         Verdict::Disagree(d) => d.report(),
         // A flaky disagreement (background compilation is timed) may not show again.
         _ => format!("{}: did not disagree again when rechecked\n", sig.mode),

@@ -6,8 +6,22 @@
 //! at every allocation (`gcstress`), without inlining or splitting, with loops replaced by OSR
 //! code early (`osr`), and compiling after a short warm-up (`hot`), which is the mode where
 //! nodes have specialized before compilation and then meet new types in compiled code.
+//!
+//! For EasyScript there is one more "mode", [`Mode::NODE`]: not porcini at all but node, the
+//! oracle of the language. It checks the interpreter itself, on what the user can observe of a
+//! JavaScript program: its stdout, its exit status and the error line of an uncaught exception
+//! (node's report around that line names places porcini does not imitate).
 
 use std::fmt;
+
+/// What a mode runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Vm {
+    /// The `porcini` binary, with the mode's flags.
+    Porcini,
+    /// node, for EasyScript programs.
+    Node,
+}
 
 /// An engine mode.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -16,51 +30,61 @@ pub struct Mode {
     pub name: &'static str,
     /// The flags passed to `porcini` before the program file.
     pub flags: &'static [&'static str],
+    /// What runs the program.
+    pub vm: Vm,
 }
 
 impl Mode {
     /// The interpreter alone: the reference every other mode is compared with.
-    pub const INTERP: Mode = Mode { name: "interp", flags: &["--engine.Compilation=false"] };
+    pub const INTERP: Mode = Mode::porcini("interp", &["--engine.Compilation=false"]);
 
-    /// Every mode, the reference first.
+    /// node, the oracle for EasyScript (see the module docs).
+    pub const NODE: Mode = Mode { name: "node", flags: &[], vm: Vm::Node };
+
+    /// Every porcini mode, the reference first.
     pub const ALL: &'static [Mode] = &[
         Mode::INTERP,
-        Mode { name: "default", flags: &[] },
-        Mode {
-            name: "immediate",
-            flags: &["--engine.CompileImmediately", "--engine.BackgroundCompilation=false", "--engine.VerifyIR"],
-        },
-        Mode {
-            name: "gcstress",
-            flags: &[
+        Mode::porcini("default", &[]),
+        Mode::porcini(
+            "immediate",
+            &["--engine.CompileImmediately", "--engine.BackgroundCompilation=false", "--engine.VerifyIR"],
+        ),
+        Mode::porcini(
+            "gcstress",
+            &[
                 "--engine.CompileImmediately",
                 "--engine.BackgroundCompilation=false",
                 "--engine.GCStress",
                 "--engine.VerifyIR",
             ],
-        },
-        Mode {
-            name: "no-inlining",
-            flags: &["--engine.CompileImmediately", "--engine.BackgroundCompilation=false", "--engine.Inlining=false"],
-        },
-        Mode {
-            name: "no-splitting",
-            flags: &["--engine.CompileImmediately", "--engine.BackgroundCompilation=false", "--engine.Splitting=false"],
-        },
-        Mode { name: "osr", flags: &["--engine.OSRCompilationThreshold=50", "--engine.BackgroundCompilation=false"] },
-        Mode {
-            name: "hot",
-            flags: &[
+        ),
+        Mode::porcini(
+            "no-inlining",
+            &["--engine.CompileImmediately", "--engine.BackgroundCompilation=false", "--engine.Inlining=false"],
+        ),
+        Mode::porcini(
+            "no-splitting",
+            &["--engine.CompileImmediately", "--engine.BackgroundCompilation=false", "--engine.Splitting=false"],
+        ),
+        Mode::porcini("osr", &["--engine.OSRCompilationThreshold=50", "--engine.BackgroundCompilation=false"]),
+        Mode::porcini(
+            "hot",
+            &[
                 "--engine.SingleTierCompilationThreshold=20",
                 "--engine.MinInvokeThreshold=1",
                 "--engine.BackgroundCompilation=false",
             ],
-        },
+        ),
     ];
 
-    /// The mode called `name`.
+    /// A porcini mode.
+    const fn porcini(name: &'static str, flags: &'static [&'static str]) -> Mode {
+        Mode { name, flags, vm: Vm::Porcini }
+    }
+
+    /// The mode called `name` (a porcini mode, or `node`).
     pub fn by_name(name: &str) -> Option<Mode> {
-        Mode::ALL.iter().copied().find(|m| m.name == name)
+        Mode::ALL.iter().copied().chain([Mode::NODE]).find(|m| m.name == name)
     }
 
     /// Modes from a comma-separated list of names. The interpreter is always included, first,
@@ -69,7 +93,7 @@ impl Mode {
         let mut modes = vec![Mode::INTERP];
         for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
             let mode = Mode::by_name(name).ok_or_else(|| {
-                let known: Vec<&str> = Mode::ALL.iter().map(|m| m.name).collect();
+                let known: Vec<&str> = Mode::ALL.iter().chain([&Mode::NODE]).map(|m| m.name).collect();
                 format!("unknown mode '{name}' (known: {})", known.join(", "))
             })?;
             if !modes.contains(&mode) {
@@ -92,9 +116,9 @@ mod tests {
 
     #[test]
     fn lists_start_with_the_interpreter() {
-        let modes = Mode::parse_list("osr, immediate,osr").expect("known modes");
+        let modes = Mode::parse_list("osr, immediate,osr,node").expect("known modes");
         let names: Vec<&str> = modes.iter().map(|m| m.name).collect();
-        assert_eq!(names, ["interp", "osr", "immediate"]);
+        assert_eq!(names, ["interp", "osr", "immediate", "node"]);
         assert!(Mode::parse_list("fast").is_err());
     }
 }

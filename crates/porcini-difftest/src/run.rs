@@ -1,18 +1,19 @@
 //! Runs one program file in one mode as a child process and captures what it did.
 //!
-//! Only std is used. The child's stdin is empty (so `readln()` returns ""), and its stdout and
-//! stderr are read on helper threads, which report when they reach end of file; that happens
-//! when the process exits, so waiting for both reports with a deadline bounds the run without
-//! polling. A run past its deadline is killed. Output beyond a cap is read and dropped, so a
-//! runaway program cannot exhaust memory.
+//! A mode runs the `porcini` binary with its flags, or node (see [`Vms`]). Only std is used.
+//! The child's stdin is empty (so `readln()` returns ""), and its stdout and stderr are read on
+//! helper threads, which report when they reach end of file; that happens when the process
+//! exits, so waiting for both reports with a deadline bounds the run without polling. A run
+//! past its deadline is killed. Output beyond a cap is read and dropped, so a runaway program
+//! cannot exhaust memory.
 
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use crate::mode::Mode;
+use crate::mode::{Mode, Vm};
 
 /// How much of each stream is kept.
 const OUTPUT_CAP: u64 = 8 << 20;
@@ -48,14 +49,43 @@ impl Outcome {
     }
 }
 
-/// Runs `porcini FLAGS file` in `file`'s directory (so error messages name the file alone)
+/// The programs the modes run: porcini, and node if it is to be compared with.
+#[derive(Debug, Clone)]
+pub struct Vms {
+    /// The `porcini` binary.
+    pub porcini: PathBuf,
+    /// The `node` binary, if EasyScript programs are to be compared with node.
+    pub node: Option<PathBuf>,
+}
+
+impl Vms {
+    /// Runs `file` in `mode` (see [`run`]). Fails if the process cannot be started, or if the
+    /// mode is node's and no node was given.
+    pub fn run(&self, mode: Mode, file: &Path, timeout: Duration) -> std::io::Result<Outcome> {
+        match mode.vm {
+            Vm::Porcini => run(&self.porcini, mode.flags, file, timeout),
+            Vm::Node => match &self.node {
+                Some(node) => run(node, &[], file, timeout),
+                None => Err(std::io::Error::new(std::io::ErrorKind::NotFound, "no node to compare with")),
+            },
+        }
+    }
+}
+
+/// Finds `node` on the `PATH`: the oracle for EasyScript, when it is installed.
+pub fn find_node() -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path).map(|dir| dir.join("node")).find(|p| p.is_file())
+}
+
+/// Runs `program FLAGS file` in `file`'s directory (so error messages name the file alone)
 /// and kills it after `timeout`. Fails only if the process cannot be started.
-pub fn run(porcini: &Path, mode: Mode, file: &Path, timeout: Duration) -> std::io::Result<Outcome> {
+pub fn run(program: &Path, flags: &[&str], file: &Path, timeout: Duration) -> std::io::Result<Outcome> {
     let dir = file.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let name = file.file_name().unwrap_or(file.as_os_str());
     let started = Instant::now();
-    let mut child = Command::new(porcini)
-        .args(mode.flags)
+    let mut child = Command::new(program)
+        .args(flags)
         .arg(name)
         .current_dir(dir)
         .stdin(Stdio::null())

@@ -1,5 +1,7 @@
-//! The `porcini-difftest` command line: `run` checks generated programs in every engine mode,
-//! `gen` prints the program of a seed, `reduce` shrinks any SL file that disagrees.
+//! The `porcini-difftest` command line: `run` checks generated programs in every engine mode
+//! (EasyScript ones against node too), `gen` prints the program of a seed, `reduce` shrinks any
+//! SL or JavaScript file that disagrees. `--lang sl` (the default) or `--lang es` picks the
+//! language of generated programs.
 
 #![forbid(unsafe_code)]
 
@@ -11,8 +13,9 @@ use std::time::Duration;
 
 use clap::{Arg, ArgAction, ArgMatches, Command, value_parser};
 use porcini_difftest::campaign::{self, Config, Counts, Finding, Observer};
+use porcini_difftest::lang::Lang;
 use porcini_difftest::mode::Mode;
-use porcini_difftest::sl::{self, print};
+use porcini_difftest::run::{Vms, find_node};
 
 fn cli() -> Command {
     let porcini = Arg::new("porcini")
@@ -24,6 +27,21 @@ fn cli() -> Command {
         "modes to compare with the interpreter [default: all: {}]",
         Mode::ALL.iter().map(|m| m.name).collect::<Vec<_>>().join(",")
     ));
+    let lang = Arg::new("lang")
+        .long("lang")
+        .value_name("sl|es")
+        .default_value("sl")
+        .help("the language of the generated programs: SL, or EasyScript (JavaScript)");
+    let node = Arg::new("node")
+        .long("node")
+        .value_name("PATH")
+        .value_parser(value_parser!(PathBuf))
+        .help("node, which EasyScript programs are also compared with [default: node on the PATH]");
+    let no_node = Arg::new("no-node")
+        .long("no-node")
+        .action(ArgAction::SetTrue)
+        .conflicts_with("node")
+        .help("do not compare EasyScript programs with node");
     let timeout = Arg::new("timeout")
         .long("timeout")
         .value_name("SECS")
@@ -31,7 +49,7 @@ fn cli() -> Command {
         .default_value("20")
         .help("per-run timeout");
     Command::new("porcini-difftest")
-        .about("Differential testing of porcini's JIT against its interpreter on generated SL programs")
+        .about("Differential testing of porcini's JIT against its interpreter (and of EasyScript against node)")
         .subcommand_required(true)
         .subcommand(
             Command::new("run")
@@ -57,8 +75,11 @@ fn cli() -> Command {
                         .value_parser(value_parser!(usize))
                         .help("worker threads [default: available parallelism]"),
                 )
+                .arg(lang.clone())
                 .arg(porcini.clone())
                 .arg(modes.clone())
+                .arg(node.clone())
+                .arg(no_node.clone())
                 .arg(
                     Arg::new("reduce")
                         .long("reduce")
@@ -91,14 +112,17 @@ fn cli() -> Command {
         .subcommand(
             Command::new("gen")
                 .about("Print the program generated from a seed")
-                .arg(Arg::new("seed").long("seed").value_name("N").value_parser(value_parser!(u64)).required(true)),
+                .arg(Arg::new("seed").long("seed").value_name("N").value_parser(value_parser!(u64)).required(true))
+                .arg(lang),
         )
         .subcommand(
             Command::new("reduce")
-                .about("Reduce an SL file that disagrees; prints the reduced program")
-                .arg(Arg::new("file").value_name("FILE.sl").value_parser(value_parser!(PathBuf)).required(true))
+                .about("Reduce an SL or JavaScript file that disagrees; prints the reduced program")
+                .arg(Arg::new("file").value_name("FILE.sl|FILE.js").value_parser(value_parser!(PathBuf)).required(true))
                 .arg(porcini)
                 .arg(modes)
+                .arg(node)
+                .arg(no_node)
                 .arg(timeout),
         )
 }
@@ -107,11 +131,11 @@ fn main() -> ExitCode {
     let matches = cli().get_matches();
     let result = match matches.subcommand() {
         Some(("run", m)) => run(m),
-        Some(("gen", m)) => {
+        Some(("gen", m)) => lang(m).map(|lang| {
             let seed = m.get_one::<u64>("seed").copied().unwrap_or(0);
-            print!("{}", print::program(&sl::for_seed(seed)));
-            Ok(ExitCode::SUCCESS)
-        }
+            print!("{}", lang.program(seed));
+            ExitCode::SUCCESS
+        }),
         Some(("reduce", m)) => reduce(m),
         _ => Err("unknown command".to_string()),
     };
@@ -126,7 +150,13 @@ fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-fn config(m: &ArgMatches, reduce: bool, jobs: usize) -> Result<Config, String> {
+/// The language `--lang` names.
+fn lang(m: &ArgMatches) -> Result<Lang, String> {
+    let name = m.get_one::<String>("lang").map_or("sl", String::as_str);
+    Lang::by_name(name).ok_or_else(|| format!("unknown language '{name}' (known: sl, es)"))
+}
+
+fn config(m: &ArgMatches, lang: Lang, reduce: bool, jobs: usize) -> Result<Config, String> {
     let porcini = match m.get_one::<PathBuf>("porcini") {
         Some(p) => p.clone(),
         None => std::env::var_os("PORCINI").map_or_else(|| workspace().join("target/release/porcini"), PathBuf::from),
@@ -137,13 +167,23 @@ fn config(m: &ArgMatches, reduce: bool, jobs: usize) -> Result<Config, String> {
             porcini.display()
         ));
     }
-    let modes = match m.get_one::<String>("modes") {
-        Some(list) => Mode::parse_list(list)?,
-        None => Mode::ALL.to_vec(),
+    // node is EasyScript's oracle; SL programs never need it.
+    let node = match (lang, m.get_one::<PathBuf>("node")) {
+        (Lang::Sl, _) => None,
+        _ if m.get_flag("no-node") => None,
+        (Lang::Es, Some(p)) => Some(p.clone()),
+        (Lang::Es, None) => find_node(),
     };
+    let mut modes = match m.get_one::<String>("modes") {
+        Some(list) => Mode::parse_list(list)?,
+        None => lang.default_modes(node.is_some()),
+    };
+    if node.is_none() {
+        modes.retain(|&mode| mode != Mode::NODE);
+    }
     let secs = m.get_one::<f64>("timeout").copied().unwrap_or(20.0);
     let timeout = Duration::try_from_secs_f64(secs).map_err(|_| format!("bad timeout {secs}"))?;
-    Ok(Config { porcini, modes, jobs, reduce, timeout })
+    Ok(Config { lang, vms: Vms { porcini, node }, modes, jobs, reduce, timeout })
 }
 
 fn parse_seeds(m: &ArgMatches) -> Result<Range<u64>, String> {
@@ -159,6 +199,7 @@ fn parse_seeds(m: &ArgMatches) -> Result<Range<u64>, String> {
 /// Prints progress to stderr and writes findings to the output directory as they come.
 struct Reporter {
     out: PathBuf,
+    ext: &'static str,
     every: u64,
     total: u64,
     errors: Mutex<Vec<String>>,
@@ -182,7 +223,7 @@ impl Observer for Reporter {
     fn found(&self, f: &Finding) {
         let modes: Vec<&str> = f.modes.iter().map(|m| m.name).collect();
         eprintln!("seed {}: disagreement in {}", f.seed, modes.join(","));
-        if let Err(e) = write_finding(&self.out, f) {
+        if let Err(e) = write_finding(&self.out, self.ext, f) {
             self.errors.lock().unwrap_or_else(|e| e.into_inner()).push(e);
         }
     }
@@ -192,13 +233,13 @@ impl Observer for Reporter {
     }
 }
 
-fn write_finding(out: &Path, f: &Finding) -> Result<(), String> {
+fn write_finding(out: &Path, ext: &str, f: &Finding) -> Result<(), String> {
     let write = |name: String, text: &str| {
         std::fs::write(out.join(&name), text).map_err(|e| format!("cannot write {name}: {e}"))
     };
-    write(format!("seed-{}.sl", f.seed), &f.program)?;
+    write(format!("seed-{}.{ext}", f.seed), &f.program)?;
     if let Some(reduced) = &f.reduced {
-        write(format!("seed-{}.reduced.sl", f.seed), reduced)?;
+        write(format!("seed-{}.reduced.{ext}", f.seed), reduced)?;
     }
     write(format!("seed-{}.txt", f.seed), &f.report)
 }
@@ -208,12 +249,15 @@ fn run(m: &ArgMatches) -> Result<ExitCode, String> {
         Some(&j) => j,
         None => std::thread::available_parallelism().map_or(1, usize::from),
     };
-    let config = config(m, m.get_flag("reduce"), jobs)?;
+    let config = config(m, lang(m)?, m.get_flag("reduce"), jobs)?;
     let seeds = parse_seeds(m)?;
+    let modes: Vec<&str> = config.modes.iter().map(|m| m.name).collect();
+    eprintln!("{} programs, modes {}", config.lang.name(), modes.join(","));
     let out = m.get_one::<PathBuf>("out").cloned().unwrap_or_else(|| workspace().join("target/difftest"));
     std::fs::create_dir_all(&out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
     let reporter = Reporter {
         out: out.clone(),
+        ext: config.lang.extension(),
         every: m.get_one::<u64>("progress").copied().unwrap_or(100),
         total: seeds.end.saturating_sub(seeds.start),
         errors: Mutex::new(Vec::new()),
@@ -222,8 +266,9 @@ fn run(m: &ArgMatches) -> Result<ExitCode, String> {
     if m.get_flag("keep") {
         for seed in seeds.clone() {
             if !summary.disagreements.iter().any(|f| f.seed == seed) {
-                let text = print::program(&sl::for_seed(seed));
-                std::fs::write(out.join(format!("seed-{seed}.sl")), text).map_err(|e| format!("cannot write: {e}"))?;
+                let text = config.lang.program(seed);
+                let name = format!("seed-{seed}.{}", config.lang.extension());
+                std::fs::write(out.join(name), text).map_err(|e| format!("cannot write: {e}"))?;
             }
         }
     }
@@ -251,12 +296,11 @@ fn run(m: &ArgMatches) -> Result<ExitCode, String> {
 }
 
 fn reduce(m: &ArgMatches) -> Result<ExitCode, String> {
-    let config = config(m, true, 1)?;
     let Some(file) = m.get_one::<PathBuf>("file") else { return Err("no file".into()) };
+    let lang = Lang::of_file(file).ok_or_else(|| format!("{}: not a .sl or .js file", file.display()))?;
+    let config = config(m, lang, true, 1)?;
     let source = std::fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-    let mut progress = |p: &porcini_difftest::sl::model::Program| {
-        eprintln!("reduced to {} statements, {} lines", p.statement_count(), print::program(p).lines().count());
-    };
+    let mut progress = |statements, lines| eprintln!("reduced to {statements} statements, {lines} lines");
     let reduced = campaign::reduce_source(&config, &source, &mut progress)?;
     eprint!("{}", reduced.report);
     print!("{}", reduced.text);
