@@ -139,8 +139,14 @@ impl BindNode {
                 Ok(())
             }
             Pat::Default { pat, default, index } => {
-                let undefined = s.has_tag(v, Tag::Imm0);
-                let w = s.if_else(undefined, |s| s.exec(*index, &**default), |_| Ok(v))?;
+                // The choice between the value and the default is a child of its own, so that
+                // its result stays in the frame state of what follows: the pattern's later
+                // parts are later children, and a deoptimization in one of them resumes with
+                // this value rather than replaying a branch whose child values were not kept.
+                let w = s.exec_inline(*index, |s| {
+                    let undefined = s.has_tag(v, Tag::Imm0);
+                    s.if_else(undefined, |s| s.exec(0, &**default), |_| Ok(v))
+                })?;
                 self.bind(s, pat, w)
             }
             Pat::Object { props, rest } => {
