@@ -43,7 +43,7 @@ impl Default for HeapConfig {
     fn default() -> Self {
         HeapConfig {
             stress: false,
-            min_threshold_bytes: 4 << 20,
+            min_threshold_bytes: 8 << 20,
         }
     }
 }
@@ -353,8 +353,11 @@ impl Heap {
         stats.last_marked_bytes = marked_bytes;
         self.allocated_since.set(0);
         self.objects_since.set(0);
+        // The heap may grow to three times what survived before the next collection: each
+        // collection traces every live object (there is no young generation), so the room
+        // between collections is what amortizes it.
         self.threshold
-            .set(self.config.min_threshold_bytes.max(marked_bytes));
+            .set(self.config.min_threshold_bytes.max(marked_bytes.saturating_mul(2)));
     }
 }
 
