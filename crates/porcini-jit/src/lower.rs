@@ -1779,10 +1779,10 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
 
     fn call(&mut self, target: &CallTarget<L>, args: &[SymVal]) -> SymVal {
         self.out.calls += 1;
-        // Only a builtin can write its caller's frame (SL's `helloEqualsWorld`); a guest
-        // function's nodes write their own frame only, and a guest function may have code to
-        // call directly. Builtins are never compiled.
-        let writes_frame = target.root().is_internal();
+        // A root that reads or writes its caller's frame (SL's `helloEqualsWorld`) is given
+        // that frame by the runtime's call path; a guest function's nodes touch their own frame
+        // only, and a guest function may have code to call directly.
+        let writes_frame = target.root().accesses_caller_frame();
         // A callee keeping surplus arguments has them copied by the runtime's call path.
         let surplus = target.keeps_surplus() && args.len() > target.params();
         if !writes_frame && !surplus {

@@ -117,9 +117,24 @@ pub trait RootNode<L: Language>: 'static {
     fn tree(&self) -> Option<&dyn ExprNode<L>> {
         None
     }
-    /// Internal roots (builtins, entry points) are hidden from guest stack traces.
+    /// Internal roots (builtins, entry points) are hidden from guest stack traces and from the
+    /// frames a stack walk shows the guest (Truffle's `RootNode.isInternal`). That is all it
+    /// means: whether a root may be compiled and whether it touches its caller's frame are
+    /// [`is_compilable`](Self::is_compilable) and
+    /// [`accesses_caller_frame`](Self::accesses_caller_frame).
     fn is_internal(&self) -> bool {
         false
+    }
+    /// Whether the root may read or write its caller's frame (SL's `helloEqualsWorld`, a
+    /// builtin that walks the stack). Compiled code calls such a root through the runtime's call
+    /// path, which gives it the caller's frame as the interpreter would, and never inlines it.
+    fn accesses_caller_frame(&self) -> bool {
+        false
+    }
+    /// Whether the root's body may be partially evaluated: compiled as a unit of its own, or
+    /// inlined into a caller. A builtin whose body is one boundary call gains nothing from it.
+    fn is_compilable(&self) -> bool {
+        true
     }
     /// Whether a call passing more arguments than the root has parameters keeps the surplus
     /// for the root to read ([`Frame::arg`] past the parameters; JavaScript's rest parameters

@@ -158,7 +158,7 @@ impl Inliner {
     ) -> Option<InlineKind> {
         let leaf_only = recursion >= self.recursion_depth;
         let root = target.root();
-        if root.is_internal() || target.keeps_surplus() || target.call_count() == 0 || root.node_count() > self.budget || !self.allows(target.name()) {
+        if !root.is_compilable() || root.accesses_caller_frame() || target.keeps_surplus() || target.call_count() == 0 || root.node_count() > self.budget || !self.allows(target.name()) {
             return None;
         }
         let trial = match self.trials.get(&target.id()) {

@@ -705,8 +705,8 @@ impl<L: Language> Runtime<L> {
         if u64::from(target.call_count()) < self.min_calls() {
             return;
         }
-        // Builtins run one boundary call; compiling them gains nothing.
-        if target.root().is_internal() || !self.accepts(target.name()) {
+        // A root that says it is not compilable (a builtin runs one boundary call) is not.
+        if !target.root().is_compilable() || !self.accepts(target.name()) {
             target.fail_compilation();
             return;
         }

@@ -1144,7 +1144,7 @@ impl<L: Language> Emitter<L> for Recording {
     }
     fn call(&mut self, target: &CallTarget<L>, args: &[SymVal]) -> SymVal {
         self.calls += 1;
-        if target.root().is_internal() {
+        if target.root().accesses_caller_frame() {
             self.frame_calls += 1;
         }
         self.op(|| format!("call {}({})", target.name(), list(args)))

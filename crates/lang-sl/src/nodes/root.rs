@@ -143,4 +143,12 @@ impl RootNode<Sl> for BuiltinRoot {
     fn is_internal(&self) -> bool {
         true
     }
+    // Builtins are given their caller's frame (to write it, or to walk the stack from it), and
+    // each runs one boundary call, so compiling one would gain nothing.
+    fn accesses_caller_frame(&self) -> bool {
+        true
+    }
+    fn is_compilable(&self) -> bool {
+        false
+    }
 }
