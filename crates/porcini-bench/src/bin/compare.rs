@@ -9,17 +9,17 @@
 //! that does not touch processes lives in `porcini_bench::compare`, where it is unit-tested.
 #![forbid(unsafe_code)]
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode, Stdio};
-use std::sync::mpsc;
-use std::time::{Duration, Instant, SystemTime};
+use std::process::ExitCode;
+use std::time::{Duration, SystemTime};
 
+use porcini_bench::cli::{self, list};
 use porcini_bench::compare::report::{self, Setup};
 use porcini_bench::compare::{
     self, BENCHES, Bench, PORCINI, RUST, RunRecord, SCRIPT_VMS, Status, all_vm_names,
     rust_variants, vm_selected,
 };
+use porcini_bench::process::{self, find_on_path, workspace_root};
 
 const USAGE: &str = "\
 Usage: porcini-compare [OPTIONS]
@@ -67,21 +67,6 @@ struct Runner {
     argv: Vec<String>,
 }
 
-/// How a process ended.
-struct Finished {
-    exit: Result<(), String>,
-    output: String,
-    wall_ms: f64,
-    timed_out: bool,
-}
-
-fn workspace_root() -> PathBuf {
-    // The crate sits at <workspace>/crates/porcini-bench; the path is baked in at build time,
-    // which is right for a development tool run from its own checkout.
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    root.canonicalize().unwrap_or(root)
-}
-
 fn parse_args(args: &[String]) -> Result<Option<Config>, String> {
     let root = workspace_root();
     let mut config = Config {
@@ -96,24 +81,11 @@ fn parse_args(args: &[String]) -> Result<Option<Config>, String> {
         rust_build_dir: root.join("target/porcini-compare/rust"),
         json: None,
     };
-    let mut i = 0;
-    while i < args.len() {
-        let arg = args[i].as_str();
-        // Options take their value either as `--name=value` or as the next argument.
-        let (name, inline) = match arg.split_once('=') {
-            Some((n, v)) if n.starts_with("--") => (n, Some(v.to_string())),
-            _ => (arg, None),
-        };
-        let mut value = || -> Result<String, String> {
-            if let Some(v) = inline.clone() {
-                return Ok(v);
-            }
-            i += 1;
-            args.get(i)
-                .cloned()
-                .ok_or_else(|| format!("{name} needs a value"))
-        };
-        match name {
+    for (name, given) in cli::options(args, &["-h", "--help"])? {
+        // Every name but the flags comes with a value; a stray word comes without one and is
+        // rejected below as an unknown argument.
+        let value = || given.clone().ok_or_else(|| format!("{name} needs a value"));
+        match name.as_str() {
             "-h" | "--help" => return Ok(None),
             "--dir" => config.dir = PathBuf::from(value()?),
             "--porcini" => config.porcini = PathBuf::from(value()?),
@@ -127,13 +99,7 @@ fn parse_args(args: &[String]) -> Result<Option<Config>, String> {
                     }
                 }
             }
-            "--rounds" => {
-                config.rounds = value()?
-                    .parse()
-                    .ok()
-                    .filter(|&n| n > 0)
-                    .ok_or("--rounds needs a positive integer")?
-            }
+            "--rounds" => config.rounds = cli::positive(&name, &value()?)?,
             "--bench" => {
                 config.benches = list(&value()?)
                     .iter()
@@ -153,116 +119,13 @@ fn parse_args(args: &[String]) -> Result<Option<Config>, String> {
                 }
                 config.vms = Some(vms);
             }
-            "--timeout" => {
-                let secs: f64 = value()?
-                    .parse()
-                    .ok()
-                    .filter(|s: &f64| *s > 0.0 && s.is_finite())
-                    .ok_or("--timeout needs a positive number of seconds")?;
-                config.timeout = Duration::from_secs_f64(secs);
-            }
+            "--timeout" => config.timeout = cli::seconds(&name, &value()?)?,
             "--rust-build-dir" => config.rust_build_dir = PathBuf::from(value()?),
             "--json" => config.json = Some(PathBuf::from(value()?)),
-            _ => return Err(format!("unknown argument '{arg}' (see --help)")),
+            _ => return Err(format!("unknown argument '{name}' (see --help)")),
         }
-        i += 1;
     }
     Ok(Some(config))
-}
-
-fn list(text: &str) -> Vec<String> {
-    text.split(',')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(String::from)
-        .collect()
-}
-
-/// The executable `program` resolves to on `PATH`, if any.
-fn find_on_path(program: &str) -> Option<PathBuf> {
-    use std::os::unix::fs::PermissionsExt;
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|dir| dir.join(program))
-        .find(|candidate| {
-            std::fs::metadata(candidate)
-                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-        })
-}
-
-/// Runs `argv` in `cwd` with stdout and stderr captured together, killing it after `timeout`.
-///
-/// The output pipe's reader runs on a helper thread and reports when it reaches end of file, which
-/// happens when the process exits; waiting for that report with a timeout is what bounds the run
-/// without polling. The wall-clock time covers spawn to exit, as `run_micro.py` measures it.
-fn run_process(argv: &[String], cwd: &Path, timeout: Duration) -> Finished {
-    let failed = |msg: String| Finished {
-        exit: Err(msg),
-        output: String::new(),
-        wall_ms: 0.0,
-        timed_out: false,
-    };
-    let (mut reader, writer) = match std::io::pipe() {
-        Ok(p) => p,
-        Err(e) => return failed(format!("cannot create a pipe: {e}")),
-    };
-    let writer_for_stderr = match writer.try_clone() {
-        Ok(w) => w,
-        Err(e) => return failed(format!("cannot duplicate a pipe: {e}")),
-    };
-    let started = Instant::now();
-    let spawned = {
-        let mut command = Command::new(&argv[0]);
-        command
-            .args(&argv[1..])
-            .current_dir(cwd)
-            .stdin(Stdio::null())
-            .stdout(writer)
-            .stderr(writer_for_stderr);
-        // The command holds the pipe's write ends until it is dropped at the end of this block;
-        // only then can the reader see end of file when the child exits.
-        command.spawn()
-    };
-    let mut child = match spawned {
-        Ok(c) => c,
-        Err(e) => return failed(format!("cannot start {}: {e}", argv[0])),
-    };
-    let (done, output_ready) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut bytes = Vec::new();
-        let _ = reader.read_to_end(&mut bytes);
-        let _ = done.send(bytes);
-    });
-    let (bytes, timed_out) = match output_ready.recv_timeout(timeout) {
-        Ok(bytes) => (bytes, false),
-        Err(_) => {
-            let _ = child.kill();
-            // The reader finishes once the killed process's end of the pipe closes; a grandchild
-            // that kept it open would leave the reader blocked, so it is not waited for long.
-            (
-                output_ready
-                    .recv_timeout(Duration::from_secs(1))
-                    .unwrap_or_default(),
-                true,
-            )
-        }
-    };
-    let status = child.wait();
-    let wall_ms = started.elapsed().as_secs_f64() * 1e3;
-    let exit = match status {
-        Ok(s) if s.success() => Ok(()),
-        Ok(s) => Err(match s.code() {
-            Some(code) => format!("exit status {code}"),
-            None => format!("terminated ({s})"),
-        }),
-        Err(e) => Err(format!("cannot wait for the process: {e}")),
-    };
-    Finished {
-        exit,
-        output: String::from_utf8_lossy(&bytes).into_owned(),
-        wall_ms,
-        timed_out,
-    }
 }
 
 /// The Python interpreter's real executable: a version-manager shim on `PATH` would add its own
@@ -273,8 +136,8 @@ fn resolve_python(python: &Path, timeout: Duration) -> PathBuf {
         "-c".into(),
         "import sys; print(sys.executable)".into(),
     ];
-    let finished = run_process(&argv, Path::new("."), timeout);
-    let real = finished.output.trim();
+    let finished = process::run(&argv, Path::new("."), timeout);
+    let real = finished.stdout.trim();
     if finished.exit.is_ok() && !real.is_empty() && Path::new(real).is_file() {
         PathBuf::from(real)
     } else {
@@ -334,8 +197,8 @@ fn rust_binary(config: &Config, rustc: Option<&Path>, bench: &str) -> Option<Pat
         built.display().to_string(),
         source.display().to_string(),
     ];
-    let finished = run_process(&argv, &config.dir, config.timeout);
-    match finished.exit {
+    let finished = process::run(&argv, &config.dir, config.timeout);
+    match &finished.exit {
         Ok(()) if !finished.timed_out => Some(built),
         Ok(()) => {
             eprintln!("note: rustc timed out on {bench}.rs; skipping the Rust reference");
@@ -344,7 +207,7 @@ fn rust_binary(config: &Config, rustc: Option<&Path>, bench: &str) -> Option<Pat
         Err(e) => {
             eprintln!(
                 "note: rustc failed on {bench}.rs ({e}): {}",
-                compare::tail(&finished.output, 600)
+                compare::tail(&finished.output(), 600)
             );
             None
         }
@@ -432,22 +295,8 @@ fn installed_script_vms(config: &Config) -> Vec<(String, PathBuf)> {
 }
 
 fn run(mut config: Config) -> Result<bool, String> {
-    // Reports name the folder without the `..` of the default path.
-    if let Ok(dir) = config.dir.canonicalize() {
-        config.dir = dir;
-    }
-    if !config.dir.join("README.md").is_file() {
-        return Err(format!(
-            "{} does not look like the micro benchmark folder (no README.md); use --dir",
-            config.dir.display()
-        ));
-    }
-    if !config.porcini.is_file() {
-        return Err(format!(
-            "no porcini binary at {}; build it with `cargo build --release -p porcini-cli` or pass --porcini",
-            config.porcini.display()
-        ));
-    }
+    config.dir = cli::benchmark_folder(&config.dir, "README.md", "the micro benchmark folder")?;
+    cli::porcini_exists(&config.porcini)?;
     let installed = installed_script_vms(&config);
     let rustc = find_on_path("rustc");
     let mut records: Vec<RunRecord> = Vec::new();
@@ -503,14 +352,14 @@ fn runners_porcini_args(config: &Config) -> Vec<String> {
 }
 
 fn run_one(config: &Config, bench: &Bench, runner: &Runner, round: u32) -> RunRecord {
-    let finished = run_process(&runner.argv, &config.dir, config.timeout);
+    let finished = process::run(&runner.argv, &config.dir, config.timeout);
     let (status, line) = if finished.timed_out {
         (
             Status::Timeout,
-            compare::parse_result_line(&finished.output),
+            compare::parse_result_line(&finished.stdout),
         )
     } else {
-        compare::classify(bench, finished.exit, &finished.output)
+        compare::classify(bench, finished.exit.clone(), &finished.output())
     };
     RunRecord {
         bench: bench.name.to_string(),
@@ -563,23 +412,5 @@ fn report_progress(bench: &Bench, r: &RunRecord, problems: &mut Vec<String>) {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match parse_args(&args) {
-        Ok(None) => {
-            print!("{USAGE}");
-            ExitCode::SUCCESS
-        }
-        Ok(Some(config)) => match run(config) {
-            Ok(true) => ExitCode::SUCCESS,
-            Ok(false) => ExitCode::from(1),
-            Err(msg) => {
-                eprintln!("porcini-compare: {msg}");
-                ExitCode::from(2)
-            }
-        },
-        Err(msg) => {
-            eprintln!("porcini-compare: {msg}");
-            ExitCode::from(2)
-        }
-    }
+    cli::main("porcini-compare", USAGE, parse_args, run)
 }

@@ -254,7 +254,7 @@ pub fn render_matrix(summaries: &[BenchSummary]) -> Option<String> {
 }
 
 /// Pads every column to its widest cell, two spaces apart, without trailing blanks.
-fn layout<R: AsRef<[String]>>(table: &[R], right_aligned: &[bool]) -> String {
+pub fn layout<R: AsRef<[String]>>(table: &[R], right_aligned: &[bool]) -> String {
     let columns = table.iter().map(|r| r.as_ref().len()).max().unwrap_or(0);
     let widths: Vec<usize> = (0..columns)
         .map(|c| {
