@@ -130,7 +130,7 @@ pub fn run_seeds(config: &Config, seeds: Range<u64>, observer: &dyn Observer) ->
         for worker in 0..config.jobs.max(1) {
             let (next, summary, end) = (&next, &summary, seeds.end);
             scope.spawn(move || {
-                let dir = work_dir(worker);
+                let dir = fresh_dir(&format!("worker{worker}"));
                 if let Err(e) = std::fs::create_dir_all(&dir) {
                     lock(summary).errors.push(format!("cannot create {}: {e}", dir.display()));
                     return;
@@ -175,9 +175,13 @@ pub fn run_seeds(config: &Config, seeds: Range<u64>, observer: &dyn Observer) ->
     summary
 }
 
-/// A worker's directory: unique per process and worker.
-fn work_dir(worker: usize) -> PathBuf {
-    std::env::temp_dir().join(format!("porcini-difftest-{}-{worker}", std::process::id()))
+/// A fresh directory name of this process: unique per process and use, since campaigns and
+/// reductions may run at the same time in one process (the test suite runs an SL and an
+/// EasyScript campaign side by side), and each removes its directories when it is done.
+fn fresh_dir(what: &str) -> PathBuf {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    std::env::temp_dir().join(format!("porcini-difftest-{}-{n}-{what}", std::process::id()))
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -229,7 +233,7 @@ pub struct Reduced {
 /// cannot be run.
 pub fn reduce_source(config: &Config, source: &str, progress: &mut dyn FnMut(usize, usize)) -> Result<Reduced, String> {
     config.lang.parse_check(source).map_err(|e| format!("the program does not parse: {e}"))?;
-    let dir = std::env::temp_dir().join(format!("porcini-difftest-{}-reduce", std::process::id()));
+    let dir = fresh_dir("reduce");
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let result = reduce_in(config, &dir, source, progress);
     let _ = std::fs::remove_dir_all(&dir);
