@@ -1,4 +1,6 @@
-//! The embedder API: create an EasyScript engine, run a main module, report how it ended.
+//! EasyScript's side of the engine ([`Launch`] for [`Es`]): install the built-in objects, run
+//! a main module, report how it ended (an uncaught exception is a [`RunError::Guest`] holding
+//! node's report).
 //!
 //! A module runs as node runs a CommonJS module: its code is the body of a function of
 //! `exports`, `require`, `module`, `__filename` and `__dirname`, called with `this` bound to
@@ -8,7 +10,7 @@
 
 use std::io::Write;
 
-use porcini::{EngineOptions, Frame, GuestError, Runtime, Unwind, UnwindKind, Value};
+use porcini::{Engine, Frame, GuestError, Host, Launch, Program, RunError, Runtime, Unwind, UnwindKind, Value};
 
 use crate::Es;
 use crate::builtins::module::dirname;
@@ -19,67 +21,38 @@ use crate::runtime::error::{ErrorKind, new_error};
 use crate::runtime::function::FnKind;
 use crate::runtime::object::{call, define, new_plain_object};
 use crate::runtime::realm::Realm;
-use crate::runtime::state::{EsState, Host, ThrowSite};
+use crate::runtime::state::{EsState, ThrowSite};
 use crate::runtime::{Key, UNDEFINED, as_str, str_value};
 
-/// How a run ended, when it did not end normally.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum RunError {
-    /// An exception nothing caught (a syntax error of a module among them): node's report, the
-    /// position and its source line, then the value as node inspects it.
-    Uncaught(String),
-    /// `process.exit(code)`.
-    Exit(i32),
-    /// An error of the engine itself, not of the program.
-    Internal(String),
-}
+/// An engine running EasyScript programs.
+pub type EsEngine = Engine<Es>;
 
-/// One EasyScript program run.
-pub struct EsEngine {
-    rt: Runtime<Es>,
-}
-
-impl EsEngine {
-    /// An engine with the built-in objects installed, printing to `out` and `err`.
-    pub fn new(options: EngineOptions, out: Box<dyn Write>, err: Box<dyn Write>, host: Host) -> EsEngine {
-        let rt = Runtime::<Es>::new(options, EsState::new(out, err, host));
+impl Launch for Es {
+    const FILE_EXTENSIONS: &'static [&'static str] = &["js", "cjs"];
+    fn create_state(host: Host) -> EsState {
+        EsState::new(host)
+    }
+    fn initialize(rt: &Runtime<Es>) {
         rt.lang.intern_names(&rt.interner);
-        rt.lang.set_realm(Realm::create(&rt));
+        rt.lang.set_realm(Realm::create(rt));
         // The builtins are installed from a frame of their own, as any code that creates
         // objects runs.
         let boot = rt.create_call_target(Box::new(BuiltinRoot::new("<boot>", boot)));
         if let Err(u) = rt.call_entry(&boot, &[UNDEFINED, UNDEFINED, UNDEFINED]) {
             panic!("installing the builtins failed: {}", u.take_error());
         }
-        EsEngine { rt }
     }
-    /// The runtime (for tools and tests).
-    pub fn runtime(&self) -> &Runtime<Es> {
-        &self.rt
-    }
-    /// Declares the native stack guest code runs on (see [`Runtime::set_native_stack`]).
-    pub fn set_native_stack(&self, base: usize, size: usize) {
-        self.rt.set_native_stack(base, size);
-    }
-    /// Sends the engine's `[engine]` trace lines to `sink`.
-    pub fn set_trace_sink(&self, sink: porcini_tools::trace::TraceSink) {
-        self.rt.set_trace_sink(sink);
-    }
-    /// Sends the engine's dumps to `writer`.
-    pub fn set_dump_writer(&self, writer: Box<dyn porcini_tools::dump::DumpWriter>) {
-        self.rt.set_dump_writer(writer);
-    }
-    /// Runs `source` as the main module, named `path` in messages (and the base of its
-    /// `require`s).
-    pub fn run_main(&self, path: &str, source: &str) -> Result<(), RunError> {
-        let main = self.rt.create_call_target(Box::new(BuiltinRoot::new("<main>", run_main)));
-        let args = [UNDEFINED, UNDEFINED, UNDEFINED, str_value(&self.rt, path), str_value(&self.rt, source)];
-        let r = self.rt.call_entry(&main, &args);
-        self.flush();
+    /// Runs the program as node's main module, named by its path (node names modules by
+    /// absolute path, in `__filename` and its reports; the launcher gives that path).
+    fn run_main(rt: &Runtime<Es>, program: Program<'_>) -> Result<Option<String>, RunError> {
+        let main = rt.create_call_target(Box::new(BuiltinRoot::new("<main>", run_main)));
+        let args = [UNDEFINED, UNDEFINED, UNDEFINED, str_value(rt, program.path), str_value(rt, program.source)];
+        let r = rt.call_entry(&main, &args);
+        Es::flush(rt);
         match r {
             Ok(v) => match as_str(v) {
-                Some(report) => Err(RunError::Uncaught(report.to_rust_string())),
-                None => Ok(()),
+                Some(report) => Err(RunError::Guest(report.to_rust_string())),
+                None => Ok(None),
             },
             Err(u) => Err(match *u.take_error() {
                 GuestError::Exit(code) => RunError::Exit(code),
@@ -87,16 +60,9 @@ impl EsEngine {
             }),
         }
     }
-    /// Flushes the output streams.
-    pub fn flush(&self) {
-        let _ = self.rt.lang.out.borrow_mut().flush();
-        let _ = self.rt.lang.err.borrow_mut().flush();
-    }
-    /// Closes the engine after the program ran: prints what the engine reports at exit to the
-    /// trace sink.
-    pub fn close(&self) {
-        self.flush();
-        self.rt.close();
+    fn flush(rt: &Runtime<Es>) {
+        let _ = rt.lang.out.borrow_mut().flush();
+        let _ = rt.lang.err.borrow_mut().flush();
     }
 }
 

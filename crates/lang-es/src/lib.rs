@@ -5,7 +5,7 @@
 //! turns that into executable nodes (`nodes/`), `runtime/` holds the object model, strings and
 //! global state, and `builtins/` the standard library the subset has. Nothing here names the
 //! JIT: nodes are written once, generic over the stage, and the framework compiles them. The
-//! embedder API is [`EsEngine`].
+//! embedder API is porcini's [`Engine`](porcini::Engine) for [`Es`] ([`EsEngine`]).
 #![forbid(unsafe_code)]
 
 pub mod builtins;
@@ -15,8 +15,8 @@ pub mod parser;
 pub mod runtime;
 mod translate;
 
-pub use engine::{EsEngine, RunError};
-pub use runtime::state::Host;
+pub use engine::EsEngine;
+pub use porcini::{Host, RunError};
 
 use porcini::{GuestError, Language, Runtime, Tracer, Value};
 

@@ -3,7 +3,7 @@
 //! The layout mirrors the reference implementation: `parser/` turns text into a resolved AST,
 //! `translate` turns that into executable nodes (`nodes/`), `builtins/` holds the builtin
 //! functions and `runtime/` the global state and value conventions. Everything SL-specific is
-//! here; the framework (`porcini`) knows nothing about SL. The embedder API is [`SlEngine`].
+//! here; the framework (`porcini`) knows nothing about SL. The embedder API is porcini's [`Engine`](porcini::Engine) for [`Sl`] ([`SlEngine`]).
 #![forbid(unsafe_code)]
 
 pub mod builtins;
@@ -14,7 +14,8 @@ pub mod parser;
 pub mod runtime;
 mod translate;
 
-pub use engine::{RunError, SlEngine};
+pub use engine::{SlEngine, load_program, outcome};
+pub use porcini::{Host, RunError};
 
 use porcini::{Language, Tracer};
 

@@ -92,11 +92,7 @@ impl Write for Output {
 
 /// A new interpreter-only engine on `stack`, writing to `out` and reading an empty input.
 pub fn new_engine(stack: NativeStack, out: Output) -> SlEngine {
-    let engine = SlEngine::new(
-        interpreter_options(),
-        Box::new(out),
-        Box::new(std::io::empty()),
-    );
+    let engine = SlEngine::new(interpreter_options(), lang_sl::Host::new(Box::new(out)));
     engine.set_native_stack(stack.base, stack.size);
     engine
 }

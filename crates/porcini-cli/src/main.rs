@@ -17,7 +17,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::rc::Rc;
 
-use lang_sl::{RunError, SlEngine};
+use lang_es::Es;
+use lang_sl::Sl;
+use porcini::{Engine, Host, Launch, RunError};
 use porcini_tools::dump::DumpWriter;
 use porcini_tools::options::EngineOptions;
 use porcini_tools::trace::TraceSink;
@@ -53,8 +55,9 @@ fn parse_args(args: &[OsString]) -> Result<Command, String> {
     let mut options = EngineOptions::default();
     let mut file: Option<PathBuf> = None;
     for (i, arg) in args.iter().enumerate() {
-        // Everything after a JavaScript program is the program's own arguments.
-        if file.as_ref().is_some_and(|f| is_javascript(f)) {
+        // Everything after a JavaScript program is the program's own arguments, as node takes
+        // them (SL programs have no arguments).
+        if file.as_deref().is_some_and(is_language::<Es>) {
             return Ok(Command::Run { options: Box::new(options), file, args: args[i..].to_vec() });
         }
         let a = arg.to_string_lossy();
@@ -73,9 +76,10 @@ fn parse_args(args: &[OsString]) -> Result<Command, String> {
     Ok(Command::Run { options: Box::new(options), file, args: Vec::new() })
 }
 
-/// Whether a program file is JavaScript (EasyScript), by its extension.
-fn is_javascript(path: &std::path::Path) -> bool {
-    matches!(path.extension().and_then(|e| e.to_str()), Some("js" | "cjs"))
+/// Whether a program file is in language `L`, by its extension. Any other file is SL's, as is
+/// standard input.
+fn is_language<L: Launch>(path: &std::path::Path) -> bool {
+    path.extension().and_then(|e| e.to_str()).is_some_and(|e| L::FILE_EXTENSIONS.contains(&e))
 }
 
 fn read_program(file: &Option<PathBuf>) -> Result<(String, String), String> {
@@ -157,32 +161,53 @@ impl DumpWriter for DumpDir {
     }
 }
 
-fn run(options: EngineOptions, file: Option<PathBuf>) -> u8 {
-    let (source, name) = match read_program(&file) {
+/// Runs the program in `file` (standard input when there is none) in language `L`, with `args`
+/// following it in the guest's `argv`; answers the exit status. Every language runs alike: the
+/// main program, then what the language runs after it, then the engine's closing reports.
+fn launch<L: Launch>(options: EngineOptions, file: Option<PathBuf>, args: Vec<OsString>) -> u8 {
+    let (source, _) = match read_program(&file) {
         Ok(p) => p,
         Err(msg) => {
             report(&msg);
             return 1;
         }
     };
+    // Programs are named by absolute path, as node names modules (SL shows the file name).
+    let path = match &file {
+        Some(f) if f.as_os_str() != "-" => std::fs::canonicalize(f).unwrap_or_else(|_| f.clone()).to_string_lossy().into_owned(),
+        _ => String::from("<stdin>"),
+    };
     // The program reads standard input only when it did not come from there.
-    let input: Box<dyn std::io::BufRead> = if file.is_some() {
+    let input: Box<dyn std::io::BufRead> = if path != "<stdin>" {
         Box::new(BufReader::new(std::io::stdin()))
     } else {
         Box::new(std::io::empty())
     };
+    let exe = std::env::current_exe().map(|p| p.to_string_lossy().into_owned()).unwrap_or_else(|_| "porcini".into());
+    let mut argv = vec![exe, path.clone()];
+    argv.extend(args.iter().map(|a| a.to_string_lossy().into_owned()));
+    let start = std::time::Instant::now();
     let out_error = Rc::new(RefCell::new(None));
-    let out = GuestOut { inner: BufWriter::new(std::io::stdout()), error: out_error.clone() };
+    let host = Host {
+        out: Box::new(GuestOut { inner: BufWriter::new(std::io::stdout()), error: out_error.clone() }),
+        err: Box::new(std::io::stderr()),
+        input,
+        read_file: Box::new(|p| std::fs::read_to_string(p).map_err(|e| e.to_string())),
+        now: Box::new(move || start.elapsed()),
+        argv,
+    };
     let dump_dir = PathBuf::from(&options.dump_path);
-    let engine = SlEngine::new(options, Box::new(out), input);
+    let compile = options.compilation;
+    let engine = Engine::<L>::new(options, host);
     // Truffle's engine log goes to stderr by default, and so do porcini's traces.
     engine.set_trace_sink(TraceSink::stderr());
     engine.set_dump_writer(Box::new(DumpDir { dir: dump_dir, failed: std::cell::Cell::new(false) }));
-    install_compiler(engine.runtime());
+    if compile {
+        install_compiler(&engine);
+    }
     let marker = 0u8;
     engine.set_native_stack(std::hint::black_box(&marker) as *const u8 as usize, GUEST_STACK_BYTES);
-    let outcome = engine.run(&source, &name);
-    let status = match outcome {
+    let status = match engine.run(&source, &path) {
         Ok(result) => {
             if let Some(text) = result {
                 let mut out = std::io::stdout().lock();
@@ -192,24 +217,11 @@ fn run(options: EngineOptions, file: Option<PathBuf>) -> u8 {
             }
             0
         }
-        Err(RunError::NoMain) => {
-            report("No function main() defined in SL source file.");
-            1
-        }
-        Err(RunError::Exit(code)) => code as u8,
-        Err(RunError::Guest(msg)) => {
-            report(&msg);
-            1
-        }
+        Err(e) => exit_status(e),
     };
-    let status = match engine.run_shutdown_hooks() {
+    let status = match engine.finish() {
         Ok(()) => status,
-        Err(RunError::Exit(code)) => code as u8,
-        Err(RunError::Guest(msg)) => {
-            report(&msg);
-            1
-        }
-        Err(RunError::NoMain) => status,
+        Err(e) => exit_status(e),
     };
     engine.close();
     // A guest error already explains a failed run (a failed `println` is one); otherwise output
@@ -224,66 +236,27 @@ fn run(options: EngineOptions, file: Option<PathBuf>) -> u8 {
     }
 }
 
-/// Runs a JavaScript program as node's main module.
-fn run_js(options: EngineOptions, path: PathBuf, args: Vec<OsString>) -> u8 {
-    let (source, _) = match read_program(&Some(path.clone())) {
-        Ok(p) => p,
-        Err(msg) => {
+/// Reports how a run ended abnormally and answers the exit status: 1 for the program's own
+/// failure, the status it asked for, or 70 (EX_SOFTWARE) for a failure of the engine.
+fn exit_status(e: RunError) -> u8 {
+    match e {
+        RunError::Guest(msg) => {
             report(&msg);
-            return 1;
-        }
-    };
-    // Node names modules by absolute path, in `__filename`, `process.argv` and its reports.
-    let script = std::fs::canonicalize(&path).unwrap_or(path);
-    let script = script.to_string_lossy().into_owned();
-    let exe = std::env::current_exe().map(|p| p.to_string_lossy().into_owned()).unwrap_or_else(|_| "porcini".into());
-    let mut argv = vec![exe, script.clone()];
-    argv.extend(args.iter().map(|a| a.to_string_lossy().into_owned()));
-    let start = std::time::Instant::now();
-    let host = lang_es::Host {
-        read_file: Box::new(|p| std::fs::read_to_string(p).map_err(|e| e.to_string())),
-        now: Box::new(move || start.elapsed()),
-        argv,
-    };
-    let out_error = Rc::new(RefCell::new(None));
-    let out = GuestOut { inner: BufWriter::new(std::io::stdout()), error: out_error.clone() };
-    let dump_dir = PathBuf::from(&options.dump_path);
-    let engine = lang_es::EsEngine::new(options, Box::new(out), Box::new(std::io::stderr()), host);
-    engine.set_trace_sink(TraceSink::stderr());
-    engine.set_dump_writer(Box::new(DumpDir { dir: dump_dir, failed: std::cell::Cell::new(false) }));
-    install_compiler(engine.runtime());
-    let marker = 0u8;
-    engine.set_native_stack(std::hint::black_box(&marker) as *const u8 as usize, GUEST_STACK_BYTES);
-    let status = match engine.run_main(&script, &source) {
-        Ok(()) => 0,
-        Err(lang_es::RunError::Uncaught(text)) => {
-            report(&text);
             1
         }
-        Err(lang_es::RunError::Exit(code)) => code as u8,
-        Err(lang_es::RunError::Internal(msg)) => {
+        RunError::Exit(code) => code as u8,
+        RunError::Internal(msg) => {
             report(&msg);
             70
         }
-    };
-    engine.close();
-    let unwritten = out_error.borrow_mut().take();
-    match unwritten {
-        Some(e) if status == 0 => {
-            report(&format!("Cannot write standard output: {e}"));
-            1
-        }
-        _ => status,
     }
 }
 
-/// Gives the engine the JIT unless compilation is off. A machine without a code generator runs interpreted.
-fn install_compiler<L: porcini::Language>(rt: &porcini::Runtime<L>) {
-    if rt.options.compilation {
-        match porcini_jit::Jit::new() {
-            Ok(jit) => rt.set_compiler(Rc::new(jit)),
-            Err(msg) => report(&format!("[engine] compilation disabled: {msg}")),
-        }
+/// Gives the engine the JIT. A machine without a code generator runs interpreted.
+fn install_compiler<L: Launch>(engine: &Engine<L>) {
+    match porcini_jit::Jit::new() {
+        Ok(jit) => engine.set_compiler(Rc::new(jit)),
+        Err(msg) => report(&format!("[engine] compilation disabled: {msg}")),
     }
 }
 
@@ -314,9 +287,12 @@ fn main() -> ExitCode {
         Ok(Command::Help) => print_out(&usage()),
         Ok(Command::Version) => print_out(&format!("porcini {}\n", env!("CARGO_PKG_VERSION"))),
         Ok(Command::Run { options, file, args }) => {
-            let guest = std::thread::Builder::new().name("guest".into()).stack_size(GUEST_STACK_BYTES).spawn(move || match file {
-                Some(path) if is_javascript(&path) => run_js(*options, path, args),
-                file => run(*options, file),
+            let guest = std::thread::Builder::new().name("guest".into()).stack_size(GUEST_STACK_BYTES).spawn(move || {
+                if file.as_deref().is_some_and(is_language::<Es>) {
+                    launch::<Es>(*options, file, args)
+                } else {
+                    launch::<Sl>(*options, file, args)
+                }
             });
             match guest.map(|h| h.join()) {
                 Ok(Ok(code)) => ExitCode::from(code),

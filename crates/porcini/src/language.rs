@@ -1,10 +1,16 @@
 //! The contract between the framework and a guest language.
 //!
-//! A language names its global state (function registry, output streams, …) and says which heap
-//! values that state keeps alive. Everything else a language provides is nodes.
+//! [`Language`] is what the runtime needs: the language names its global state (function
+//! registry, output streams, …), says which heap values that state keeps alive, and gives the
+//! few values and limits the framework's own nodes use. Everything else a language provides to
+//! the runtime is nodes. [`Launch`] is what an [`Engine`](crate::engine::Engine) needs to run the
+//! language's programs from source: its file extensions, its state for a host, its builtins,
+//! how a main program runs and what runs after it. A language only embedded node by node (the
+//! framework's test languages) need not provide it.
 
 use porcini_gc::Tracer;
 
+use crate::engine::{Host, Program, RunError};
 use crate::error::GuestError;
 use crate::runtime::Runtime;
 use crate::value::Value;
@@ -35,4 +41,27 @@ pub trait Language: Sized + 'static {
         let _ = (rt, error);
         None
     }
+}
+
+/// What a language provides to be run from source by an [`Engine`](crate::engine::Engine): the
+/// launcher picks the language by file extension and then drives every language alike.
+pub trait Launch: Language {
+    /// The extensions of the language's program files, without the dot.
+    const FILE_EXTENSIONS: &'static [&'static str];
+    /// The language's state for one engine over `host`'s streams and services.
+    fn create_state(host: Host) -> Self::State;
+    /// Makes a new runtime ready to run programs (installs the builtins), before any program.
+    fn initialize(rt: &Runtime<Self>);
+    /// Runs `program` as the main program: parses it, loads it and runs it as the language
+    /// runs a program file. `Some(text)` is a result for the launcher to print on standard
+    /// output.
+    fn run_main(rt: &Runtime<Self>, program: Program<'_>) -> Result<Option<String>, RunError>;
+    /// Runs what the language runs once the main program is done, whether or not it ended
+    /// normally (SL's shutdown hooks). The default runs nothing.
+    fn finish(rt: &Runtime<Self>) -> Result<(), RunError> {
+        let _ = rt;
+        Ok(())
+    }
+    /// Flushes the guest's output streams.
+    fn flush(rt: &Runtime<Self>);
 }

@@ -16,6 +16,7 @@ pub mod compiled;
 pub mod control;
 pub mod elements;
 pub mod emitter;
+pub mod engine;
 pub mod error;
 pub mod frame;
 pub mod function;
@@ -41,7 +42,8 @@ mod value_stack;
 
 pub use error::{GuestError, Label, Pending, SpecFail, Unwind, UnwindKind};
 pub use frame::{Frame, FrameDescriptor, SlotId, SlotKind};
-pub use language::Language;
+pub use engine::{Engine, Host, Program, RunError};
+pub use language::{Language, Launch};
 pub use node::{ExprNode, NodeCost, TypedFail, expect_f64, expect_i64};
 pub use operand::{ExecChild, Leaf, Operand};
 pub use runtime::Runtime;

@@ -61,7 +61,7 @@ pub(crate) fn require(f: &mut Frame<'_, Es>, _this: Value, args: &[Value]) -> Re
         if let Some(&module) = state.modules.borrow().get(c) {
             return get(f, module, Key::Name(f.lang().names().exports));
         }
-        if let Ok(text) = (state.host.read_file)(c) {
+        if let Ok(text) = (state.read_file)(c) {
             found = Some((c.clone(), text));
             break;
         }

@@ -17,7 +17,7 @@ pub(super) fn install(f: &mut Frame<'_, Es>, realm: &Realm) {
     let process = Value::from_object(new_plain_object(rt));
     put_hidden(f, realm.global, "process", process);
     let argv = crate::runtime::object::build_array(rt, |out| {
-        f.lang().host.argv.iter().for_each(|a| out.push(str_value(rt, a)));
+        f.lang().argv.iter().for_each(|a| out.push(str_value(rt, a)));
         Ok::<(), ()>(())
     })
     .unwrap_or(crate::runtime::UNDEFINED);
@@ -52,7 +52,7 @@ fn stderr_write(f: &mut Frame<'_, Es>, _this: Value, args: &[Value]) -> Result<V
 
 /// `process.hrtime([previous])`: `[seconds, nanoseconds]`, or the time since `previous`.
 fn hrtime(f: &mut Frame<'_, Es>, _this: Value, args: &[Value]) -> Result<Value, Unwind<Value>> {
-    let now = (f.lang().host.now)();
+    let now = (f.lang().now)();
     let (mut secs, mut nanos) = (now.as_secs() as f64, f64::from(now.subsec_nanos()));
     let prev = arg(args, 0);
     if !is_undefined(prev) {

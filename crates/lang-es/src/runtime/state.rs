@@ -2,30 +2,18 @@
 //! the clock, the command line), the built-in objects, the loaded modules and the names the
 //! runtime looks up often.
 //!
-//! The engine does no process I/O of its own: reading a module's file, the time and the
-//! arguments all come from the embedder through [`Host`].
+//! The engine does no process I/O of its own: the streams, reading a module's file, the time
+//! and the arguments all come from the embedder's [`Host`].
 
 use std::cell::{OnceCell, RefCell};
 use std::io::Write;
 
 use porcini::symbol::{Interner, Symbol};
-use porcini::{Trace, Tracer, Value};
+use porcini::engine::ReadFile;
+use porcini::{Host, Trace, Tracer, Value};
 use rustc_hash::FxHashMap;
 
 use super::realm::Realm;
-
-/// Reads a module's source by path; the error is the message for `require`'s failure.
-pub type ReadFile = Box<dyn Fn(&str) -> Result<String, String>>;
-
-/// What the embedder provides.
-pub struct Host {
-    /// Reads a module's source by path.
-    pub read_file: ReadFile,
-    /// Time since an arbitrary fixed point (`process.hrtime`).
-    pub now: Box<dyn Fn() -> std::time::Duration>,
-    /// `process.argv`: node's own path, the main script's path, then the script's arguments.
-    pub argv: Vec<String>,
-}
 
 /// Property names the runtime uses, interned once.
 pub struct Names {
@@ -65,7 +53,12 @@ pub struct EsState {
     pub out: RefCell<Box<dyn Write>>,
     /// Standard error (`console.error`, `process.stderr`).
     pub err: RefCell<Box<dyn Write>>,
-    pub host: Host,
+    /// Reads a module's source by path; the error is the message for `require`'s failure.
+    pub read_file: ReadFile,
+    /// Time since an arbitrary fixed point (`process.hrtime`).
+    pub now: Box<dyn Fn() -> std::time::Duration>,
+    /// `process.argv`: node's own path, the main script's path, then the script's arguments.
+    pub argv: Vec<String>,
     realm: OnceCell<Realm>,
     /// Loaded modules by resolved path: their `module` objects (kept alive here).
     pub modules: RefCell<FxHashMap<String, Value>>,
@@ -77,12 +70,14 @@ pub struct EsState {
 }
 
 impl EsState {
-    /// A state writing to `out` and `err`, with what the embedder provides.
-    pub fn new(out: Box<dyn Write>, err: Box<dyn Write>, host: Host) -> EsState {
+    /// A state over the host's output streams and services (EasyScript reads no input).
+    pub fn new(host: Host) -> EsState {
         EsState {
-            out: RefCell::new(out),
-            err: RefCell::new(err),
-            host,
+            out: RefCell::new(host.out),
+            err: RefCell::new(host.err),
+            read_file: host.read_file,
+            now: host.now,
+            argv: host.argv,
             realm: OnceCell::new(),
             modules: RefCell::default(),
             sources: RefCell::default(),

@@ -38,10 +38,9 @@ fn find<'a>(node: &'a dyn ExprNode<lang_es::Es>, kind: &str) -> Option<&'a dyn E
 fn check(calls: &str) -> String {
     let source = format!("function add(a, b) {{ return a + b; }}\n{calls}\n");
     let out = Out::default();
-    let host = Host { read_file: Box::new(|p| Err(format!("no file {p}"))), now: Box::new(std::time::Duration::default), argv: Vec::new() };
     let options = EngineOptions { compilation: false, ..EngineOptions::default() };
-    let engine = EsEngine::new(options, Box::new(out.clone()), Box::new(std::io::sink()), host);
-    engine.run_main("seed.js", &source).expect("the program runs");
+    let engine = EsEngine::new(options, Host::new(Box::new(out.clone())));
+    engine.run(&source, "seed.js").expect("the program runs");
     let rt = engine.runtime();
     let add = rt.call_targets().into_iter().find(|t| t.name() == "add").expect("add");
     let plus = add.root().tree().and_then(|t| find(t, "Add")).expect("the + node");

@@ -22,7 +22,7 @@ use std::io::Write;
 use std::rc::Rc;
 
 use dashu_int::{IBig, UBig};
-use lang_sl::{RunError, SlEngine};
+use lang_sl::{Host, RunError, SlEngine};
 use proptest::prelude::*;
 
 /// The source name of every program, as it appears in error messages.
@@ -46,7 +46,7 @@ impl Write for Capture {
 /// result, or `error: ` and the guest error, each on its own line.
 fn transcript(src: &str) -> String {
     let out = Capture::default();
-    let engine = SlEngine::new(Default::default(), Box::new(out.clone()), Box::new(std::io::empty()));
+    let engine = SlEngine::new(Default::default(), Host::new(Box::new(out.clone())));
     // The programs here are shallow; declaring a modest part of the test thread's stack keeps the
     // engine's recursion guard meaningful without assuming a big stack.
     let marker = 0u8;

@@ -4,10 +4,10 @@
 //! that never stopped: every side effect before the stop happens once, none after it is lost.
 
 use std::cell::RefCell;
-use std::io::{Cursor, Write};
+use std::io::Write;
 use std::rc::Rc;
 
-use lang_sl::SlEngine;
+use lang_sl::{Host, SlEngine};
 use porcini::EngineOptions;
 use porcini::call_target::CallTarget;
 use porcini::resume::Deopt;
@@ -31,7 +31,7 @@ impl Write for Shared {
 fn engine(gc_stress: bool) -> (SlEngine, Shared) {
     let out = Shared::default();
     let options = EngineOptions { compilation: false, gc_stress, ..EngineOptions::default() };
-    let engine = SlEngine::new(options, Box::new(out.clone()), Box::new(Cursor::new(Vec::new())));
+    let engine = SlEngine::new(options, Host::new(Box::new(out.clone())));
     (engine, out)
 }
 
@@ -53,7 +53,7 @@ fn check_in(program: &str, reason: &'static str, nth: usize, gc_stress: bool) ->
     let expected = plain.run(program, "rehearsal.sl");
 
     let (rehearsed, out) = engine(gc_stress);
-    let main = rehearsed.load(program, "rehearsal.sl").expect("the program loads");
+    let main = lang_sl::load_program(rehearsed.runtime(), program, "rehearsal.sl").expect("the program loads");
     let rt = rehearsed.runtime();
     let deopt = match rt.rehearse_deopt(&main, &[], Some(reason), nth) {
         Rehearsal::Stopped(d) => d,
@@ -61,7 +61,7 @@ fn check_in(program: &str, reason: &'static str, nth: usize, gc_stress: bool) ->
     };
     assert_eq!(deopt.reason, reason);
     same_state_as_the_record(&rehearsed, &main, &deopt);
-    let resumed = rehearsed.outcome(rt.resume_entry(&main, &[], &deopt));
+    let resumed = lang_sl::outcome(rt, rt.resume_entry(&main, &[], &deopt));
     assert_eq!(text(&out), text(&plain_out), "output of the resumed run");
     assert_eq!(resumed, expected, "result of the resumed run");
     deopt.state.path

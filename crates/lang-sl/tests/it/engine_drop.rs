@@ -6,10 +6,9 @@
 //! would otherwise leak every program's trees. The test watches the targets through weak
 //! references obtained from the runtime's list.
 
-use std::io::Cursor;
 use std::rc::Weak;
 
-use lang_sl::SlEngine;
+use lang_sl::{Host, SlEngine};
 use porcini::EngineOptions;
 use porcini::call_target::CallTarget;
 
@@ -30,7 +29,7 @@ function main() {
 /// the engine is dropped on return.
 fn run_and_drop() -> Vec<Weak<CallTarget<lang_sl::Sl>>> {
     let options = EngineOptions { compilation: false, ..EngineOptions::default() };
-    let engine = SlEngine::new(options, Box::new(std::io::sink()), Box::new(Cursor::new(Vec::new())));
+    let engine = SlEngine::new(options, Host::new(Box::new(std::io::sink())));
     let result = engine.run(PROGRAM, "drop.sl");
     assert_eq!(result, Ok(Some("666".to_string())));
     let targets = engine.runtime().call_targets();

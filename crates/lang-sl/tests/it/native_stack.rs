@@ -8,9 +8,8 @@
 //! declares its big one; the launcher's own tests cover code reached near the end of a deep
 //! recursion.
 
-use std::io::Cursor;
 
-use lang_sl::{RunError, SlEngine};
+use lang_sl::{Host, RunError, SlEngine};
 use porcini::EngineOptions;
 
 /// The stack of the test threads.
@@ -21,7 +20,7 @@ const STACK: usize = 16 << 20;
 fn run(program: String, functions: &'static [&'static str]) -> (Result<Option<String>, RunError>, Vec<usize>) {
     let thread = std::thread::Builder::new().stack_size(STACK).spawn(move || {
         let options = EngineOptions { compilation: false, ..EngineOptions::default() };
-        let engine = SlEngine::new(options, Box::new(std::io::sink()), Box::new(Cursor::new(Vec::new())));
+        let engine = SlEngine::new(options, Host::new(Box::new(std::io::sink())));
         let marker = 0u8;
         // The thread's stack starts a little above this frame; leave the difference unused.
         engine.set_native_stack(std::hint::black_box(&marker) as *const u8 as usize, STACK - (64 << 10));

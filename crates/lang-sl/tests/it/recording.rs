@@ -6,16 +6,15 @@
 //! constant by the node code, so a correct record contains the checks of the active
 //! specializations and nothing that dispatches on the state itself.
 
-use std::io::Cursor;
 
-use lang_sl::SlEngine;
+use lang_sl::{Host, SlEngine};
 use porcini::symbolic::{Recording, SymFrame};
 use porcini::EngineOptions;
 
 /// Runs `program`, then records the tree of `function`; returns the record's lines, trimmed.
 fn record(program: &str, function: &str) -> Vec<String> {
     let options = EngineOptions { compilation: false, ..EngineOptions::default() };
-    let engine = SlEngine::new(options, Box::new(std::io::sink()), Box::new(Cursor::new(Vec::new())));
+    let engine = SlEngine::new(options, Host::new(Box::new(std::io::sink())));
     engine.run(program, "test.sl").expect("the program runs");
     let rt = engine.runtime();
     let target = rt

@@ -6,10 +6,9 @@
 //! trace sink and a dump writer of its own, and returns the trace with node addresses replaced by
 //! `<addr>` (they differ from run to run); [`check`] compares that trace with a snapshot.
 
-use std::io::Cursor;
 use std::rc::Rc;
 
-use lang_sl::SlEngine;
+use lang_sl::{Host, SlEngine};
 use porcini::call_target::CallTarget;
 use porcini::{EngineOptions, NodeCost, SlotId, SlotKind};
 use porcini_tools::dump::MemoryDumps;
@@ -67,7 +66,7 @@ fn run(program: &str, options: &[&str]) -> Run {
         let (name, value) = o.split_once('=').unwrap_or((o, "true"));
         opts.set(name, value).unwrap_or_else(|e| panic!("bad option {o}: {e}"));
     }
-    let engine = SlEngine::new(opts, Box::new(std::io::sink()), Box::new(Cursor::new(Vec::new())));
+    let engine = SlEngine::new(opts, Host::new(Box::new(std::io::sink())));
     let buffer = SharedBuffer::new();
     let dumps = MemoryDumps::new();
     engine.set_trace_sink(TraceSink::new(Box::new(buffer.clone())));
@@ -373,7 +372,7 @@ fn output_is_the_same_with_and_without_splitting() {
         let buffer = SharedBuffer::new();
         let mut opts = EngineOptions::default();
         opts.set("Splitting", split).expect("a valid option");
-        let engine = SlEngine::new(opts, Box::new(buffer.clone()), Box::new(Cursor::new(Vec::new())));
+        let engine = SlEngine::new(opts, Host::new(Box::new(buffer.clone())));
         engine.run(program, "test.sl").expect("the program runs");
         engine.close();
         let splits = engine.runtime().splitting_summary().splits;

@@ -3,10 +3,9 @@
 //! at each poll ([`Jit::wait_for_compilations`]), so what gets installed, and when, is the same
 //! on every run: a root at the poll 64 calls after it was queued, a loop 256 iterations after.
 
-use std::io::Cursor;
 use std::rc::Rc;
 
-use lang_sl::SlEngine;
+use lang_sl::{Host, SlEngine};
 use porcini::EngineOptions;
 use porcini_jit::Jit;
 use porcini_tools::trace::{SharedBuffer, TraceSink};
@@ -15,7 +14,7 @@ use porcini_tools::trace::{SharedBuffer, TraceSink};
 /// masked.
 fn run(program: &str, options: EngineOptions) -> (String, String) {
     let (out, log) = (SharedBuffer::new(), SharedBuffer::new());
-    let engine = SlEngine::new(options, Box::new(out.clone()), Box::new(Cursor::new(Vec::new())));
+    let engine = SlEngine::new(options, Host::new(Box::new(out.clone())));
     engine.runtime().set_trace_sink(TraceSink::new(Box::new(log.clone())));
     let jit = Jit::new().expect("a code generator for this machine");
     jit.wait_for_compilations(true);

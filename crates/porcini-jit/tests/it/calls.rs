@@ -3,10 +3,9 @@
 //! native stack or the value stack is the guest's `Stack overflow` error, stack walks see every
 //! compiled frame with its locals, and the outcome equals the interpreter's.
 
-use std::io::Cursor;
 use std::rc::Rc;
 
-use lang_sl::SlEngine;
+use lang_sl::{Host, SlEngine};
 use porcini::EngineOptions;
 use porcini_jit::Jit;
 use porcini_tools::trace::{SharedBuffer, TraceSink};
@@ -38,7 +37,7 @@ fn run_with(program: &str, compiled: bool, adjust: impl FnOnce(&mut EngineOption
         };
         adjust(&mut options);
         let (out, log) = (SharedBuffer::new(), SharedBuffer::new());
-        let engine = SlEngine::new(options, Box::new(out.clone()), Box::new(Cursor::new(Vec::new())));
+        let engine = SlEngine::new(options, Host::new(Box::new(out.clone())));
         engine.runtime().set_trace_sink(TraceSink::new(Box::new(log.clone())));
         if compiled {
             engine.runtime().set_compiler(Rc::new(Jit::new().expect("a code generator for this machine")));

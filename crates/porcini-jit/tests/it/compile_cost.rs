@@ -11,10 +11,9 @@
 //! A unit past `MaximumGraalGraphSize` is refused while it is partially evaluated, so its
 //! compilation allocates no more than a unit at the limit would.
 
-use std::io::Cursor;
 use std::rc::Rc;
 
-use lang_sl::SlEngine;
+use lang_sl::{Host, SlEngine};
 use porcini::EngineOptions;
 use porcini::compiled::{Compilation, Compiler};
 use porcini_jit::Jit;
@@ -25,7 +24,7 @@ use crate::allocation;
 /// instructions after partial evaluation, and bytes allocated.
 fn cost(program: &str, function: &str, options: EngineOptions) -> Result<(usize, u64), String> {
     let options = EngineOptions { compilation: false, background_compilation: false, ..options };
-    let engine = SlEngine::new(options, Box::new(std::io::sink()), Box::new(Cursor::new(Vec::new())));
+    let engine = SlEngine::new(options, Host::new(Box::new(std::io::sink())));
     engine.run(program, "test.sl").expect("the program runs");
     let rt = engine.runtime();
     let target = rt.call_targets().into_iter().find(|t| t.name() == function).expect("the function exists");

@@ -4,10 +4,9 @@
 //! speculation it is about really failed in compiled code, so a case cannot pass by never
 //! leaving compiled code.
 
-use std::io::Cursor;
 use std::rc::Rc;
 
-use lang_sl::SlEngine;
+use lang_sl::{Host, SlEngine};
 use porcini::EngineOptions;
 use porcini_jit::Jit;
 use porcini_tools::trace::{SharedBuffer, TraceSink};
@@ -16,7 +15,7 @@ use porcini_tools::trace::{SharedBuffer, TraceSink};
 fn run(program: &str, options: EngineOptions, jit: bool) -> (String, String) {
     let out = SharedBuffer::new();
     let log = SharedBuffer::new();
-    let engine = SlEngine::new(options, Box::new(out.clone()), Box::new(Cursor::new(Vec::new())));
+    let engine = SlEngine::new(options, Host::new(Box::new(out.clone())));
     engine.runtime().set_trace_sink(TraceSink::new(Box::new(log.clone())));
     if jit {
         engine.runtime().set_compiler(Rc::new(Jit::new().expect("a code generator for this machine")));

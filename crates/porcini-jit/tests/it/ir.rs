@@ -6,10 +6,9 @@
 //! keeps the Cranelift IR as partial evaluation left it (before Cranelift's own optimizations).
 //! Addresses of runtime functions and objects differ between runs; they are masked.
 
-use std::io::Cursor;
 use std::rc::Rc;
 
-use lang_sl::SlEngine;
+use lang_sl::{Host, SlEngine};
 use porcini::EngineOptions;
 use porcini::compiled::Compiler;
 use porcini_jit::Jit;
@@ -17,7 +16,7 @@ use porcini_jit::Jit;
 /// The IR of `function` after running `program` in the interpreter, with addresses masked.
 fn ir(program: &str, function: &str) -> String {
     let options = EngineOptions { compilation: false, verify_ir: true, ..EngineOptions::default() };
-    let engine = SlEngine::new(options, Box::new(std::io::sink()), Box::new(Cursor::new(Vec::new())));
+    let engine = SlEngine::new(options, Host::new(Box::new(std::io::sink())));
     engine.run(program, "test.sl").expect("the program runs");
     let rt = engine.runtime();
     let target = rt.call_targets().into_iter().find(|t| t.name() == function).expect("the function exists");
@@ -30,9 +29,8 @@ fn ir(program: &str, function: &str) -> String {
 /// The IR of EasyScript's `function` after running `program` in the interpreter.
 fn ir_es(program: &str, function: &str) -> String {
     let options = EngineOptions { compilation: false, verify_ir: true, ..EngineOptions::default() };
-    let host = lang_es::Host { read_file: Box::new(|p| Err(format!("no file {p}"))), now: Box::new(std::time::Duration::default), argv: Vec::new() };
-    let engine = lang_es::EsEngine::new(options, Box::new(std::io::sink()), Box::new(std::io::sink()), host);
-    engine.run_main("test.js", program).expect("the program runs");
+    let engine = lang_es::EsEngine::new(options, Host::new(Box::new(std::io::sink())));
+    engine.run(program, "test.js").expect("the program runs");
     let rt = engine.runtime();
     let target = rt.call_targets().into_iter().find(|t| t.name() == function).expect("the function exists");
     let jit = Rc::new(Jit::new().expect("a code generator for this machine"));

@@ -2,10 +2,9 @@
 //! Times, addresses and timestamps vary from run to run, so they are masked; every other column
 //! (widths, padding, field order) is compared exactly.
 
-use std::io::Cursor;
 use std::rc::Rc;
 
-use lang_sl::SlEngine;
+use lang_sl::{Host, SlEngine};
 use porcini::EngineOptions;
 use porcini_jit::Jit;
 use porcini_tools::trace::{SharedBuffer, TraceSink};
@@ -13,7 +12,7 @@ use porcini_tools::trace::{SharedBuffer, TraceSink};
 /// The trace of `program`, with the varying fields masked.
 fn trace(program: &str, options: EngineOptions) -> String {
     let log = SharedBuffer::new();
-    let engine = SlEngine::new(options, Box::new(std::io::sink()), Box::new(Cursor::new(Vec::new())));
+    let engine = SlEngine::new(options, Host::new(Box::new(std::io::sink())));
     engine.runtime().set_trace_sink(TraceSink::new(Box::new(log.clone())));
     engine.runtime().set_compiler(Rc::new(Jit::new().expect("a code generator for this machine")));
     engine.run(program, "test.sl").expect("the program runs");
