@@ -1,0 +1,185 @@
+//! The runtime: one engine instance with its heap, value stack, shapes, call targets and options.
+//!
+//! Everything a node needs at run time is reachable from the frame's runtime reference. The runtime
+//! owns the language's state too, so the collector can ask the language for its roots. It is
+//! single-threaded: guest code runs on one thread, whose native stack the collector scans.
+//!
+//! This file holds the engine itself: its construction, the call-target registry, allocation and
+//! the collector's roots. The rest of `Runtime` is split by concern: `call.rs` enters, activates
+//! and resumes frames on the value stack within the native stack's limits, `compile_policy.rs`
+//! decides when a target or a loop is compiled and installs the code, and `trace.rs` prints the
+//! compilation trace lines.
+
+mod call;
+mod compile_policy;
+mod trace;
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use porcini_gc::{Gc, Heap, HeapConfig, Trace, Tracer};
+use porcini_tools::options::EngineOptions;
+
+use crate::bigint::{BigInt, Num};
+use crate::call_target::{CallTarget, CallTargetId, RootNode, SplitOrigin, TargetCell};
+use crate::compiled::{CompiledCode, Compiler};
+use crate::function::FunctionObject;
+use crate::host::HostObject;
+use crate::language::Language;
+use crate::object::DynObject;
+use crate::shape::ShapeTable;
+use crate::splitting::Splitting;
+use crate::string::GuestStr;
+use crate::symbol::Interner;
+use crate::value::Value;
+use crate::value_stack::ValueStack;
+
+pub use call::{Rehearsal, stack_overflow};
+pub(crate) use compile_policy::{OSR_POLL_ITERATIONS, Osr};
+use compile_policy::Queued;
+
+/// Cells in the value stack: 4 Mi values (64 MiB of address space, committed on use).
+const VALUE_STACK_CELLS: usize = 1 << 22;
+/// Native stack kept free below the deepest level of a call's tree, for the slow paths (node
+/// specialization, collections, builtins) and for reporting an overflow.
+const NATIVE_STACK_RESERVE: usize = 256 * 1024;
+
+/// One engine instance running one language.
+pub struct Runtime<L: Language> {
+    /// The guest heap.
+    pub heap: Heap,
+    /// The engine options.
+    pub options: EngineOptions,
+    /// All object shapes.
+    pub shapes: ShapeTable,
+    /// Interned property keys.
+    pub interner: Interner,
+    /// The language's global state.
+    pub lang: L::State,
+    stack: ValueStack,
+    /// Values of frame states being resumed, kept alive until their replay has used them.
+    resuming: RefCell<Vec<Value>>,
+    /// The lowest address of the native stack guest code may use (0: none declared).
+    native_floor: Cell<usize>,
+    targets: RefCell<Vec<Rc<CallTarget<L>>>>,
+    /// The compiler the policy hands hot targets to (none: everything is interpreted).
+    compiler: RefCell<Option<Rc<dyn Compiler<L>>>>,
+    /// Every code ever installed: frames may run invalidated code until they return, so code
+    /// lives as long as the runtime.
+    codes: RefCell<Vec<Rc<CompiledCode<L>>>>,
+    /// Units waiting for their machine code, oldest first.
+    queue: RefCell<Vec<Queued<L>>>,
+    /// Loop iterations before on-stack replacement (`u64::MAX`: never).
+    osr_at: Cell<u64>,
+    /// Splitting's engine-wide state, the trace sink and the dump writer ([`crate::splitting`]).
+    pub(crate) splitting: Splitting,
+}
+
+impl<L: Language> Runtime<L> {
+    /// A runtime with the given options and language state.
+    pub fn new(options: EngineOptions, lang: L::State) -> Runtime<L> {
+        let heap = Heap::new(HeapConfig { stress: options.gc_stress, ..HeapConfig::default() });
+        let splitting = Splitting::new(&options);
+        Runtime {
+            splitting,
+            heap,
+            options,
+            shapes: ShapeTable::default(),
+            interner: Interner::default(),
+            lang,
+            stack: ValueStack::new(VALUE_STACK_CELLS),
+            resuming: RefCell::new(Vec::new()),
+            native_floor: Cell::new(0),
+            targets: RefCell::new(Vec::new()),
+            compiler: RefCell::new(None),
+            codes: RefCell::new(Vec::new()),
+            queue: RefCell::new(Vec::new()),
+            osr_at: Cell::new(u64::MAX),
+        }
+    }
+
+    /// Registers a root node as a new call target. Besides the runtime's list, a permanent heap
+    /// cell owns it for the call nodes that will call it (see [`TargetCell`]); both let go when
+    /// the runtime is dropped. Its nodes widen the splitting budget.
+    pub fn create_call_target(&self, root: Box<dyn RootNode<L>>) -> Rc<CallTarget<L>> {
+        let t = self.create_target(root, None);
+        self.splitting.source_created(t.uninitialized_nodes());
+        t
+    }
+    /// Registers a source target (`origin` is `None`) or a split.
+    pub(crate) fn create_target(&self, root: Box<dyn RootNode<L>>, origin: Option<SplitOrigin>) -> Rc<CallTarget<L>> {
+        let mut targets = self.targets.borrow_mut();
+        let id = CallTargetId(targets.len() as u32);
+        let t = Rc::new(CallTarget::new(id, root, NATIVE_STACK_RESERVE, origin));
+        t.set_native_floor(self.native_floor.get());
+        t.set_compile_at(self.first_compile_at());
+        t.set_cell(self.heap.alloc_permanent(TargetCell::new(t.clone())));
+        targets.push(t.clone());
+        t
+    }
+    /// The call target with this id.
+    pub fn call_target(&self, id: CallTargetId) -> Option<Rc<CallTarget<L>>> {
+        self.targets.borrow().get(id.0 as usize).cloned()
+    }
+    /// How many call targets were created so far (splits included).
+    pub fn call_target_count(&self) -> usize {
+        self.targets.borrow().len()
+    }
+    /// All call targets created so far.
+    pub fn call_targets(&self) -> Vec<Rc<CallTarget<L>>> {
+        self.targets.borrow().clone()
+    }
+
+    /// Visits every root the runtime knows beyond the native stack: the used value stack
+    /// (conservatively, since stale cells above the live frames may hold dead addresses), a value
+    /// being thrown, and the language state.
+    pub fn trace_roots(&self, tracer: &mut Tracer) {
+        self.stack.scan(tracer);
+        for v in self.resuming.borrow().iter() {
+            v.trace(tracer);
+        }
+        crate::error::thrown_root().trace(tracer);
+        self.shapes.trace_prototypes(tracer);
+        L::trace_state(&self.lang, tracer);
+    }
+
+    /// Allocates a heap object, collecting first if the heap says so.
+    pub fn alloc<T: Trace>(&self, value: T) -> Gc<T> {
+        self.heap.alloc(value, &|t: &mut Tracer| self.trace_roots(t))
+    }
+    /// Runs a full collection now.
+    pub fn collect_garbage(&self) {
+        self.heap.collect(&|t: &mut Tracer| self.trace_roots(t));
+    }
+    /// A new string value.
+    pub fn new_string(&self, text: impl Into<Box<str>>) -> Value {
+        Value::from_guest_str(self.alloc(GuestStr::new(text)))
+    }
+    /// A string that is never freed (literals held by AST nodes).
+    pub fn permanent_string(&self, text: impl Into<Box<str>>) -> Value {
+        Value::from_guest_str(self.heap.alloc_permanent(GuestStr::new(text)))
+    }
+    /// A new empty object.
+    pub fn new_object(&self) -> Value {
+        Value::from_object(self.alloc(DynObject::new()))
+    }
+    /// A number value: small when it fits, otherwise a heap big integer.
+    pub fn number(&self, n: Num) -> Value {
+        match n {
+            Num::Small(i) => Value::from_i64(i),
+            Num::Big(b) => Value::from_bigint(self.alloc(b)),
+        }
+    }
+    /// A big integer value, normalised to small when it fits.
+    pub fn bigint(&self, b: BigInt) -> Value {
+        self.number(b.into_num())
+    }
+    /// A function object that is never freed (canonical functions of a registry).
+    pub fn permanent_function(&self, name: &str) -> Gc<FunctionObject> {
+        self.heap.alloc_permanent(FunctionObject::new(name))
+    }
+    /// A language-defined object that is never freed.
+    pub fn permanent_host(&self, obj: HostObject) -> Value {
+        Value::from_host(self.heap.alloc_permanent(obj))
+    }
+}
