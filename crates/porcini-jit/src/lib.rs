@@ -13,6 +13,7 @@
 //!
 //! `unsafe` here is limited to turning finished machine code into the entry-point type.
 
+pub mod alloc_count;
 mod facts;
 mod jit;
 mod lower;

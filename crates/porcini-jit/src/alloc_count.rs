@@ -1,5 +1,8 @@
-//! A global allocator that counts the bytes each thread allocates, so that tests can measure
-//! the memory a piece of work takes exactly, whatever the other tests running beside it do.
+//! A global allocator that counts the bytes each thread allocates, so that a test or a tool can
+//! measure exactly the memory a compilation takes (the compile-cost tests check it grows
+//! linearly with the unit), whatever other threads do. A program opts in by installing
+//! [`CountingAllocator`] as its `#[global_allocator]`; it lives here because it needs `unsafe`,
+//! which only the JIT, the collector and the value layout may hold.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -10,12 +13,12 @@ thread_local! {
     static ALLOCATED: Cell<u64> = const { Cell::new(0) };
 }
 
-/// The system allocator, counting.
-struct Counting;
+/// The system allocator, counting the bytes each thread allocates ([`bytes_allocated`]).
+pub struct CountingAllocator;
 
 // SAFETY: every call is forwarded unchanged to the system allocator, which upholds the
 // `GlobalAlloc` contract; the count is a side effect that touches no allocation.
-unsafe impl GlobalAlloc for Counting {
+unsafe impl GlobalAlloc for CountingAllocator {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         ALLOCATED.with(|a| a.set(a.get() + layout.size() as u64));
         // SAFETY: the caller's promises about `layout` are passed on unchanged.
@@ -38,10 +41,8 @@ unsafe impl GlobalAlloc for Counting {
     }
 }
 
-#[global_allocator]
-static COUNTING: Counting = Counting;
-
-/// The bytes this thread has allocated so far.
+/// The bytes this thread has allocated so far (0 unless [`CountingAllocator`] is the program's
+/// global allocator).
 pub fn bytes_allocated() -> u64 {
     ALLOCATED.with(Cell::get)
 }

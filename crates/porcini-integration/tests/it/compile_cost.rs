@@ -18,7 +18,7 @@ use porcini::EngineOptions;
 use porcini::compiled::{Compilation, Compiler};
 use porcini_jit::Jit;
 
-use crate::allocation;
+use porcini_jit::alloc_count as allocation;
 
 /// What compiling `function` of `program` (warmed up in the interpreter first) cost: IR
 /// instructions after partial evaluation, and bytes allocated.
