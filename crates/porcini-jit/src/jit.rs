@@ -1,5 +1,23 @@
 //! The compiler: one Cranelift JIT module per runtime, and the compile pipeline for one target
 //! (partial evaluation into IR, code generation, installation data).
+//!
+//! A unit is a target's root, or one of its loops for on-stack replacement. Partial evaluation
+//! ([`SymFrame`] with the inliner, lowered by [`Lowering`] as it goes) runs on the guest's
+//! thread; code generation runs here or on the compiler thread (`worker.rs`). The module's
+//! code memory lives as long as the runtime, since invalidated code may still be running.
+//! Cranelift's own verifier is off, because it costs about as much as code generation;
+//! `--engine.VerifyIR` (porcini's own option) verifies each function before code generation, and
+//! the JIT's tests and the conformance modes that compile every target turn it on.
+//!
+//! A loop unit is compiled with the frame's slots at hand: a slot whose kind has settled on
+//! integers or booleans and that holds one, or a slot that holds an object, is checked once at
+//! entry, so its tag is a constant inside the loop. The loop is first partially evaluated into a
+//! counting recording, the *survey*. When none of its calls may write the frame (a guest
+//! function called directly writes only its own; builtins, indirect calls and boundaries may), a
+//! slot it never writes is read as its entry words and its cell is never written back; when it
+//! makes no calls at all, shape facts hold across its loop headers and an object slot's shape is
+//! checked once at entry. Should lowering meet a write the survey missed, the compilation fails
+//! rather than emit wrong code.
 
 use std::cell::RefCell;
 use std::rc::Rc;

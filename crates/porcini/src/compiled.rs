@@ -15,6 +15,18 @@
 //! [`DeoptPoint`]) and a pointer to the live values. The frame's slots were written back to the
 //! frame before the call, so the interpreter resumes in the very same activation
 //! ([`crate::resume`]) and its result becomes the compiled code's result.
+//!
+//! Because every call, boundary and deoptimization passes the frame back, stack traces, builtins
+//! that touch their caller's frame (SL's `helloEqualsWorld`) and the collector see a compiled
+//! frame as they see an interpreted one; the values compiled code holds live on the native stack
+//! or in spilled registers, which the conservative scan covers.
+//!
+//! Code stays valid until something invalidates it: a failed DSL speculation (Truffle's
+//! `transferToInterpreterAndInvalidate`; the node then respecializes), a failed assumption (a
+//! redefined function), or a split below a compiled caller. After each call compiled code reads
+//! its own validity flag, with a frame state that holds the call's result, so a frame whose code
+//! was invalidated while it was suspended leaves at once without repeating the call. Invalidated
+//! code is kept until the runtime is dropped, because frames may still be running it.
 
 use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};

@@ -16,6 +16,15 @@
 //! the same decisions and asks for the same children in the same order; and a node speculates
 //! before its own side effects (a call, a store), never after them.
 //!
+//! Inside inlined callees a frame state is a chain, outermost first: the caller's state at the
+//! call, then each callee's slots and state ([`InlinedState`]). The caller is replayed up to its
+//! call node, whose call resumes the callee instead of starting it (`Runtime::call_resumed`, a
+//! real activation holding the recorded slots), and the callee's result completes the call: the
+//! caller's side effects are in its recorded children, the callee's in its own. A state taken in
+//! a loop's step is marked ([`LOOP_STEP`]), so the interpreter resumes in the step of the
+//! iteration under way rather than replaying its test and body. A deoptimization in an
+//! on-stack-replacement unit resumes its loop node the same way.
+//!
 //! [`Resume`] also has a capture mode, the *deoptimization rehearsal*: it runs a target in the
 //! interpreter while keeping the path and the evaluated values, and at a chosen failing
 //! speculation it stops as compiled code would (taking nothing further), keeping the frame state

@@ -5,6 +5,15 @@
 //! [`stack_overflow`]. Every call goes through here, from the host or from a guest caller, in the
 //! interpreter or set up by compiled code, so this is also where a call is counted for the
 //! compilation policy and where an activation runs its installed code or its tree.
+//!
+//! Guest code runs on a thread whose stack the embedder declares ([`Runtime::set_native_stack`];
+//! the launcher's is 1 GiB). A call starts only if the stack below it holds every level of the
+//! callee's tree (its depth, computed once when the tree is built, times
+//! `Language::NATIVE_STACK_PER_LEVEL`) plus a reserve of 256 KiB for slow paths and for reporting
+//! the overflow. Each target keeps its lowest allowed starting address, so the guard is one
+//! compare of the new `Frame`'s address. Parsers and translators recurse once per level of
+//! nesting and may run deep inside a recursion (`eval`, `defineFunction`), so they ask
+//! [`Runtime::native_stack_left`] and give up with the same error while a margin remains.
 
 use std::cell::Cell;
 

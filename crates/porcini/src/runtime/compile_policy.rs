@@ -6,6 +6,33 @@
 //! runtime's queue until a poll finds it ready; finished code is installed, registered with the
 //! assumptions it depends on and kept for as long as the runtime lives. Deoptimizations come back
 //! here too, for deoptimization cycle detection ([`Runtime::note_deopt`]).
+//!
+//! The policy has one tier, with Truffle's single-tier thresholds: a target is compiled once its
+//! calls and loop iterations reach `SingleTierCompilationThreshold` (1000) and it has had
+//! `MinInvokeThreshold` (3) calls, or at its first call with `CompileImmediately`. `CompileOnly`
+//! filters by name, a root that is not compilable (a builtin, one boundary call) never is, and
+//! `MaximumCompilations` (100) stops a target for good with Truffle's message. Counters are not
+//! reset on invalidation, so the next call recompiles. Deoptimization cycle detection: once a
+//! target has been compiled `DeoptCycleDetectionThreshold` (15) times, every invalidating
+//! deoptimization of its code is recorded by place (innermost path and reason), and a place taken
+//! more than `DeoptCycleDetectionAllowedRepeats` (0) times stops its compilation for good.
+//!
+//! Background compilation (`BackgroundCompilation`, on by default): partial evaluation reads the
+//! tree, the heap and the runtime, so it runs on the guest's thread when a unit gets hot; code
+//! generation runs on the JIT's compiler thread. The unit waits in a first-in, first-out queue
+//! with its code object parked in its target, the interpreter carries on, and the target asks
+//! again every 64 calls (a loop every 256 iterations). Installation (executable memory, the
+//! assumptions, the `opt done` line) happens on the guest's thread, so nothing the guest touches
+//! is shared. Invalidating a target cancels its queued code, which is dropped when it arrives;
+//! an assumption that failed meanwhile invalidates the code as it is installed.
+//!
+//! On-stack replacement: the framework's loop node (`Stage::repeat`) counts iterations, earlier
+//! executions included (Truffle's `baseLoopCount`), and past `OSRCompilationThreshold` the loop
+//! node is compiled as a unit of its own, as Truffle's AST OSR compiles a loop's repeating node,
+//! and entered with the running frame. The unit loads every slot, writes them back when it
+//! finishes, and answers the empty value when the loop completes or the function's value after a
+//! `return`. A deoptimization in the unit resumes the loop node by replay, and the loop may be
+//! replaced again, up to `OSRMaxCompilationReAttempts` compilations.
 
 use std::cell::Cell;
 use std::rc::Rc;
