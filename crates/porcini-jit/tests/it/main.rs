@@ -15,3 +15,4 @@ mod mini;
 mod numbers;
 mod records;
 mod traces;
+mod try_regions;
