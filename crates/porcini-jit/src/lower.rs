@@ -30,7 +30,7 @@
 //! `exit_write_back`), which ends in a block that calls [`porcini::compiled::deoptimize`] for a
 //! few exits at a time; its result (the interpreter finishing the activation) becomes the
 //! function's. A guest error returned by a call branches to one shared block that returns
-//! "unwinding".
+//! "unwinding", or, inside a `try`, to the region's landing (see `lower/try_region.rs`).
 //!
 //! Compile time and memory grow with the unit, linearly: what every exit would repeat is
 //! emitted once, variables are read through a cache on straight paths (SSA construction would

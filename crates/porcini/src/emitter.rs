@@ -104,9 +104,10 @@ pub enum Transfer {
 /// The operations of node code on symbolic values; see the module documentation.
 ///
 /// Control flow arrives bracketed: `begin_if` / `begin_else` / `end_if` around the two arms,
-/// `begin_loop` / `loop_test` / `end_loop` around a loop. An arm or a body that completes
-/// abruptly has already emitted its exit (`ret`, `exit_loop`, a deoptimization); the stage passes
-/// `None` for its value.
+/// `begin_loop` / `loop_test` / `end_loop` around a loop, `begin_try` / `begin_catch` /
+/// `end_catch` around a `try` with a handler and `begin_try` / `begin_finally` around one with a
+/// finalizer. An arm or a body that completes abruptly has already emitted its exit (`ret`,
+/// `exit_loop`, `enter_finally`, a deoptimization); the stage passes `None` for its value.
 pub trait Emitter<L: Language> {
     /// A constant value.
     fn konst(&mut self, v: Value) -> SymVal;

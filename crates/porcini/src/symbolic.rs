@@ -9,8 +9,12 @@
 //! Besides the frame state, the stage keeps the facts about control flow that every emitter needs
 //! the same way: whether the current point is reachable (after a `return`, a `break` or an
 //! unconditional deoptimization it is not), which construct an abrupt completion leaves (a
-//! `break` seen by an if-arm jumps to the innermost loop's exit), and where a call was made (after
-//! the child containing it completes, compiled code checks that it was not invalidated meanwhile).
+//! `break` seen by an if-arm jumps to the innermost loop's exit; a `return`, `break` or `continue`
+//! that leaves a `try` with a `finally` enters its finalizer first, with a completion code the
+//! stage continues after it), and where a call was made (after the child containing it completes,
+//! compiled code checks that it was not invalidated meanwhile). Exceptions are the emitter's to
+//! route: inside a `try` region every `throw` and every call that unwinds goes to its handler or
+//! finalizer (see [`Emitter::begin_try`]).
 //! The JIT's emitter turns the calls into Cranelift IR; the [`Recording`] emitter here writes them
 //! down one per line, which is what tests assert on.
 

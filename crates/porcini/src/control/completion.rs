@@ -98,3 +98,22 @@ pub(crate) fn raise(code: i64, payload: Value, ret: &mut Value) -> Result<(), Un
         _ => Err(GuestError::raise(format!("internal error: unknown completion code {code}"))),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn jumps_and_returns_are_raised_again_as_they_were() {
+        let mut ret = Value::NULL;
+        let u = raise(jump_code(UnwindKind::Break, Label(5)), Value::NULL, &mut ret).unwrap_err();
+        assert_eq!((u.kind(), u.label()), (UnwindKind::Break, Label(5)));
+        let u = raise(jump_code(UnwindKind::Continue, Label::INNERMOST), Value::NULL, &mut ret).unwrap_err();
+        assert_eq!((u.kind(), u.label()), (UnwindKind::Continue, Label::INNERMOST));
+        let u = raise(RETURN, Value::from_i64(7), &mut ret).unwrap_err();
+        assert_eq!((u.kind(), ret.as_i64()), (UnwindKind::Return, Some(7)));
+        let u = raise(THROW, Value::from_i64(9), &mut ret).unwrap_err();
+        assert_eq!((u.kind(), u.take_thrown().as_i64()), (UnwindKind::Throw, Some(9)));
+        assert!(raise(NORMAL, Value::NULL, &mut ret).is_ok());
+    }
+}
