@@ -253,10 +253,7 @@ impl<L: Language> Lowering<'_, L> {
         // The finalizer is reached from anywhere in the body.
         self.facts.pop_scope();
         self.all_suspect = true;
-        let words = match entered {
-            Some(_) => Some((self.var(region.code), self.var(region.value.0), self.var(region.value.1))),
-            None => None,
-        };
+        let words = entered.map(|_| (self.var(region.code), self.var(region.value.0), self.var(region.value.1)));
         self.release_vars([region.code, region.value.0, region.value.1]);
         let Some((code, t, v)) = words else {
             self.go_dead();
