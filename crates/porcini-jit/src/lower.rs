@@ -30,7 +30,7 @@
 //! `exit_write_back`), which ends in a block that calls [`porcini::compiled::deoptimize`] for a
 //! few exits at a time; its result (the interpreter finishing the activation) becomes the
 //! function's. A guest error returned by a call branches to one shared block that returns
-//! "unwinding".
+//! "unwinding", or, inside a `try`, to the region's landing (see `lower/try_region.rs`).
 //!
 //! Compile time and memory grow with the unit, linearly: what every exit would repeat is
 //! emitted once, variables are read through a cache on straight paths (SSA construction would
@@ -44,8 +44,10 @@ use std::marker::PhantomData;
 
 use crate::facts::{Facts, Test};
 use direct_call::CalleeFrame;
+use try_region::{CatchTail, TryRegion};
 
 mod direct_call;
+mod try_region;
 
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{
@@ -57,7 +59,7 @@ use porcini::call_target::{CallTarget, CallTargetId};
 use porcini::compiled::{self, BoundarySite, CompiledCode, DeoptPoint, FrameLayout, InlinedFrame, LiveKind, RawResult};
 use porcini::object::ObjectLayout;
 use porcini::record::RecordLayout;
-use porcini::emitter::{ArithOp, Emitter, LogicOp, LoopExit, StateRef, Transfer};
+use porcini::emitter::{ArithOp, Emitter, LogicOp, LoopExit, StateRef, Transfer, TryKind};
 use porcini::stage::{BitOp, Cmp, FloatOp, FloatUnary, ResolveFn};
 use porcini::symbolic::{Recording, SymVal};
 use porcini::{Language, Runtime, SlotId, SlotKind, Tag, Value};
@@ -153,8 +155,10 @@ struct Sigs {
     load: ir::SigRef,
     store: ir::SigRef,
     overflow: ir::SigRef,
-    /// `throw_value`'s, declared at the first `throw`.
+    /// `throw_value`'s (and `rethrow`'s), declared at the first `throw`.
     throw: Option<ir::SigRef>,
+    /// A `try` region's landing's (`catch_unwind`, `save_exception`), declared at the first.
+    landing: Option<ir::SigRef>,
     /// `fmod`'s, declared at the first float remainder.
     fmod: Option<ir::SigRef>,
 }
@@ -194,8 +198,12 @@ pub(crate) struct Lowering<'b, L: Language> {
     deopt_exits: Vec<Block>,
     deopt_exit_uses: usize,
     /// The shared block that raises the guest's stack overflow error; made at the first
-    /// call set-up.
+    /// call set-up outside `try` regions.
     overflow_exit: Option<Block>,
+    /// The `try` regions whose bodies are being emitted, innermost last, and the handlers
+    /// (see `lower/try_region.rs`).
+    regions: Vec<TryRegion>,
+    catches: Vec<CatchTail>,
     /// The stack slot exits store their live words in; made at the first.
     deopt_slot: Option<ir::StackSlot>,
     /// The stack slot the entry stores the activation's frame in, for the exits.
@@ -308,6 +316,7 @@ impl<'b, L: Language> Lowering<'b, L> {
             store: sig(&mut b, &[i64t; 5], &[]),
             overflow: sig(&mut b, &[], &[i64t; 2]),
             throw: None,
+            landing: None,
             fmod: None,
         };
         // The framework's tags are shared constants from the start; a language's own tags are
@@ -365,6 +374,8 @@ impl<'b, L: Language> Lowering<'b, L> {
             deopt_exits: Vec::new(),
             deopt_exit_uses: 0,
             overflow_exit: None,
+            regions: Vec::new(),
+            catches: Vec::new(),
             deopt_slot: None,
             frame_slot,
             links: Vec::new(),
@@ -977,7 +988,8 @@ impl<'b, L: Language> Lowering<'b, L> {
     fn unwind_unless_value(&mut self, tag: ir::Value, bits: ir::Value) -> SymVal {
         let unwinding = self.b.ins().icmp_imm_s(IntCC::Equal, tag, RawResult::UNWIND_TAG as i64);
         let cont = self.b.create_block();
-        self.b.ins().brif(unwinding, self.unwind, &[], cont, &[]);
+        let target = self.exception_target();
+        self.b.ins().brif(unwinding, target, &[], cont, &[]);
         self.b.switch_to_block(cont);
         self.b.seal_block(cont);
         self.push(Repr::Val(tag, bits))
@@ -1566,8 +1578,15 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
     }
 
     fn throw(&mut self, x: SymVal) {
+        if self.throw_in_region(x) {
+            return;
+        }
         // The value goes to the unwind register, and the code returns "unwinding" as after a
-        // call that threw.
+        // call that threw. A loop's unit leaves its slots written back for the interpreter,
+        // which may catch the value in the function around the loop.
+        if self.osr {
+            self.spill();
+        }
         let (t, v) = self.words(x);
         let callee = self.iconst(compiled::throw_value as *const () as i64);
         let b = &mut self.b;
@@ -1575,6 +1594,24 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.b.ins().call_indirect(sig_ref, callee, &[t, v]);
         self.b.ins().jump(self.unwind, &[]);
         self.go_dead();
+    }
+    fn begin_try(&mut self, kind: TryKind) {
+        self.lower_begin_try(kind);
+    }
+    fn begin_catch(&mut self, completed: bool) -> Option<(SymVal, bool)> {
+        self.lower_begin_catch(completed)
+    }
+    fn end_catch(&mut self, completed: bool) -> bool {
+        self.lower_end_catch(completed)
+    }
+    fn enter_finally(&mut self, region: usize, code: SymVal, payload: SymVal) {
+        self.lower_enter_finally(region, code, payload);
+    }
+    fn begin_finally(&mut self) -> Option<(SymVal, SymVal, bool)> {
+        self.lower_begin_finally()
+    }
+    fn rethrow(&mut self, x: SymVal) {
+        self.lower_rethrow(x);
     }
     fn read_arg(&mut self, i: u32) -> SymVal {
         if let Some(call) = self.frames.last().and_then(|f| f.inlined.as_ref()) {

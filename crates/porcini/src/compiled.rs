@@ -673,6 +673,46 @@ pub unsafe extern "C" fn throw_value(tag: u64, bits: u64) {
     let _ = Unwind::<Value>::throw(v);
 }
 
+/// A `try` region's landing in compiled code, for a `catch`: a call in the region unwound, and
+/// the completion in the unwind register is caught as the interpreter catches it
+/// ([`crate::control::caught`]): the caught value, or "unwinding" for what no `catch` stops
+/// (a requested exit), which then goes on outwards.
+///
+/// # Safety
+/// As for [`call`].
+pub unsafe extern "C" fn catch_unwind<L: Language>(frame: *mut ()) -> RawResult {
+    // SAFETY: the caller's contract.
+    let f = unsafe { frame_mut::<L>(frame) };
+    match crate::control::caught(f.rt, Unwind::pending()) {
+        Some(v) => RawResult { tag: v.tag() as u64, bits: v.bits() },
+        None => RawResult { tag: RawResult::UNWIND_TAG, bits: 0 },
+    }
+}
+
+/// A `try` region's landing in compiled code, for a `finally`: a call in the region unwound,
+/// and the exception in the unwind register is taken out as a value for the finalizer to hold
+/// (see [`crate::control::completion`]); [`rethrow`] raises it again.
+///
+/// # Safety
+/// As for [`call`].
+pub unsafe extern "C" fn save_exception<L: Language>(frame: *mut ()) -> RawResult {
+    // SAFETY: the caller's contract.
+    let f = unsafe { frame_mut::<L>(frame) };
+    let v = crate::control::completion::save_exception(f.rt, Unwind::pending());
+    RawResult { tag: v.tag() as u64, bits: v.bits() }
+}
+
+/// Compiled code raises again the exception `(tag, bits)` a finalizer held: a thrown value, or
+/// a guest error [`save_exception`] saved, goes back to the unwind register.
+///
+/// # Safety
+/// The words are a valid value's.
+pub unsafe extern "C" fn rethrow(tag: u64, bits: u64) {
+    // SAFETY: the caller's contract.
+    let v = unsafe { Value::from_words(tag, bits) };
+    let _ = crate::control::completion::raise_exception(v);
+}
+
 /// Compiled code reads property slot `index` of the object `(tag, bits)`.
 ///
 /// # Safety

@@ -80,6 +80,17 @@ pub struct CallerState {
     pub live: Vec<SymVal>,
 }
 
+/// What a `try` region does with the exceptions raised in its body (see [`Emitter::begin_try`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TryKind {
+    /// They go to a handler, with the caught value (a thrown value as it is, a guest error as
+    /// the language turns it into a value; what no `catch` stops goes on outwards).
+    Catch,
+    /// They go to the finalizer, with the completion code
+    /// [`crate::control::completion::THROW`] and the exception saved as a value.
+    Finally,
+}
+
 /// How compiled code leaves for the interpreter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Transfer {
@@ -93,9 +104,10 @@ pub enum Transfer {
 /// The operations of node code on symbolic values; see the module documentation.
 ///
 /// Control flow arrives bracketed: `begin_if` / `begin_else` / `end_if` around the two arms,
-/// `begin_loop` / `loop_test` / `end_loop` around a loop. An arm or a body that completes
-/// abruptly has already emitted its exit (`ret`, `exit_loop`, a deoptimization); the stage passes
-/// `None` for its value.
+/// `begin_loop` / `loop_test` / `end_loop` around a loop, `begin_try` / `begin_catch` /
+/// `end_catch` around a `try` with a handler and `begin_try` / `begin_finally` around one with a
+/// finalizer. An arm or a body that completes abruptly has already emitted its exit (`ret`,
+/// `exit_loop`, `enter_finally`, a deoptimization); the stage passes `None` for its value.
 pub trait Emitter<L: Language> {
     /// A constant value.
     fn konst(&mut self, v: Value) -> SymVal;
@@ -178,8 +190,34 @@ pub trait Emitter<L: Language> {
     fn exit_loop(&mut self, exit: LoopExit, depth: u32);
     /// Returns `v` from the root; what follows is unreachable.
     fn ret(&mut self, v: SymVal);
-    /// Throws the guest value `v`: the unit unwinds with it; what follows is unreachable.
+    /// Throws the guest value `v`: to the innermost `try` region's handler or finalizer, or
+    /// the unit unwinds with it; what follows is unreachable.
     fn throw(&mut self, v: SymVal);
+
+    /// Starts a `try` region: until it ends ([`Emitter::begin_catch`] or
+    /// [`Emitter::begin_finally`]), an exception raised here (a `throw`, a call or boundary that
+    /// unwinds, a stack overflow at a call) goes to the region instead of out of the unit.
+    /// Regions nest, and reach across inlined calls: a callee's exception is its caller's.
+    fn begin_try(&mut self, kind: TryKind);
+    /// Ends the body of the innermost region, a [`TryKind::Catch`] one (`completed`: the body
+    /// fell through, to after the `try`), and starts its handler: the caught value, and whether
+    /// an exception from a call reaches it (compiled code may have been invalidated while the
+    /// call ran); `None` when no exception reaches the handler, which is then unreachable.
+    fn begin_catch(&mut self, completed: bool) -> Option<(SymVal, bool)>;
+    /// Ends the handler (`completed`: it fell through) and continues after the `try`; whether
+    /// that point is reachable.
+    fn end_catch(&mut self, completed: bool) -> bool;
+    /// Goes to the finalizer of the [`TryKind::Finally`] region `region` (0: the outermost
+    /// region open) with the completion `code` (an integer, see
+    /// [`crate::control::completion`]) and its `payload`; what follows is unreachable.
+    fn enter_finally(&mut self, region: usize, code: SymVal, payload: SymVal);
+    /// Ends the body of the innermost region, a [`TryKind::Finally`] one, and starts its
+    /// finalizer: the completion's code and payload, and whether an exception from a call
+    /// reaches it; `None` when nothing enters the finalizer.
+    fn begin_finally(&mut self) -> Option<(SymVal, SymVal, bool)>;
+    /// Raises again an exception a finalizer held (a thrown value or a saved guest error), as
+    /// [`Emitter::throw`] does; what follows is unreachable.
+    fn rethrow(&mut self, v: SymVal);
 
     /// Argument `i` (null when absent).
     fn read_arg(&mut self, i: u32) -> SymVal;

@@ -118,6 +118,17 @@ enum Mode {
 /// kept, so the replay must not ask for them). No node has this many children.
 pub const LOOP_STEP: u32 = u32::MAX;
 
+/// The path entry of a `try`'s handler: a frame state whose path has it at a `try`'s level
+/// resumes in the handler, whose body threw; the value caught is the first of the `try`'s
+/// evaluated values, which the replay hands to the handler without running the body.
+pub const TRY_HANDLER: u32 = u32::MAX - 1;
+
+/// The path entry of a `try`'s finalizer: a frame state whose path has it at a `try`'s level
+/// resumes in the finalizer; the completion it runs for is the `try`'s two evaluated values
+/// (a code and a payload, see [`crate::control::completion`]), which the replay continues with
+/// after the finalizer, without running the body.
+pub const TRY_FINALIZER: u32 = u32::MAX - 2;
+
 /// The stage that resumes (or rehearses) an interpreter frame; see the module documentation.
 pub struct Resume<'f, 'a, L: Language> {
     f: &'f mut Frame<'a, L>,
@@ -190,6 +201,43 @@ impl<'f, 'a, L: Language> Resume<'f, 'a, L> {
                 }
             },
         })
+    }
+    /// Enters the handler or finalizer `marker` of a `try` when the state resumes there: takes
+    /// the marker and the `n` values the `try` evaluated before it. `None` elsewhere.
+    fn resume_at(&mut self, marker: u32, n: usize) -> Result<Option<Vec<LiveValue>>, Unwind<Value>> {
+        let Mode::Replay { path, depth, live } = &mut self.mode else { return Ok(None) };
+        if path.get(*depth) != Some(&marker) {
+            return Ok(None);
+        }
+        *depth += 1;
+        let taken = (0..n).map(|_| live.pop_front().ok_or_else(inconsistent)).collect::<Result<Vec<_>, _>>()?;
+        Ok(Some(taken))
+    }
+    /// During a rehearsal, the number of evaluated values kept so far.
+    fn captured(&self) -> usize {
+        match &self.mode {
+            Mode::Capture { live, .. } => live.len(),
+            _ => 0,
+        }
+    }
+    /// During a rehearsal, keeps the `try`'s handler or finalizer `marker` on the path with
+    /// `values`, the only values the `try` evaluated before it (those its blocks left from
+    /// `base` on are dropped), as the symbolic stage does; the mark to give
+    /// [`Resume::leave_marker`].
+    fn enter_marker(&mut self, marker: u32, base: usize, values: &[LiveValue]) -> Option<usize> {
+        let Mode::Capture { path, live, .. } = &mut self.mode else { return None };
+        live.truncate(base);
+        let mark = live.len();
+        path.push(marker);
+        live.extend_from_slice(values);
+        Some(mark)
+    }
+    /// Ends what [`Resume::enter_marker`] began.
+    fn leave_marker(&mut self, mark: Option<usize>) {
+        if let (Some(mark), Mode::Capture { path, live, .. }) = (mark, &mut self.mode) {
+            path.pop();
+            live.truncate(mark);
+        }
     }
     /// Runs child `index` during a rehearsal, keeping the path and the evaluated values as the
     /// symbolic stage does; `live` gives the value a result leaves for its later siblings.
@@ -560,10 +608,20 @@ impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
         handler: impl FnOnce(&mut Self, Value) -> Result<(), Unwind<Value>>,
     ) -> Result<(), Unwind<Value>> {
         self.running()?;
+        if let Some(caught) = self.resume_at(TRY_HANDLER, 1)? {
+            // The body threw in compiled code; the handler was running.
+            return handler(self, caught[0].boxed());
+        }
         match body(self) {
             // A stopped rehearsal unwinds with an error no handler may stop.
             Err(u) if !self.is_stopped() => match crate::control::caught(self.f.rt, u) {
-                Some(v) => handler(self, v),
+                Some(v) => {
+                    let base = self.captured();
+                    let mark = self.enter_marker(TRY_HANDLER, base, &[LiveValue::Val(v)]);
+                    let r = handler(self, v);
+                    self.leave_marker(mark);
+                    r
+                }
                 None => Err(u),
             },
             r => r,
@@ -575,18 +633,28 @@ impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
         finalizer: impl FnOnce(&mut Self) -> Result<(), Unwind<Value>>,
     ) -> Result<(), Unwind<Value>> {
         self.running()?;
-        let pending = body(self).err().map(|u| (u.save(), self.f.ret));
-        if self.is_stopped() {
-            return Err(stopped());
-        }
-        finalizer(self)?;
-        match pending {
-            Some((p, ret)) => {
-                self.f.ret = ret;
-                Err(p.resume())
+        let base = self.captured();
+        // The completion the finalizer runs for, as the code and payload compiled code keeps
+        // (a thrown value on the native stack, where the collector finds it).
+        let (code, payload) = match self.resume_at(TRY_FINALIZER, 2)? {
+            Some(held) => match held[0] {
+                LiveValue::I64(code) => (code, held[1].boxed()),
+                LiveValue::Val(v) if v.tag() == Tag::Int => (v.bits() as i64, held[1].boxed()),
+                _ => return Err(inconsistent()),
+            },
+            None => {
+                let r = body(self);
+                if self.is_stopped() {
+                    return Err(stopped());
+                }
+                crate::control::completion::save(self.f.rt, r, self.f.ret)
             }
-            None => Ok(()),
-        }
+        };
+        let mark = self.enter_marker(TRY_FINALIZER, base, &[LiveValue::I64(code), LiveValue::Val(payload)]);
+        let r = finalizer(self);
+        self.leave_marker(mark);
+        r?;
+        crate::control::completion::raise(code, payload, &mut self.f.ret)
     }
     fn return_with(&mut self, v: Value) -> Unwind<Value> {
         self.f.return_with(v)

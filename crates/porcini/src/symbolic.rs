@@ -9,8 +9,12 @@
 //! Besides the frame state, the stage keeps the facts about control flow that every emitter needs
 //! the same way: whether the current point is reachable (after a `return`, a `break` or an
 //! unconditional deoptimization it is not), which construct an abrupt completion leaves (a
-//! `break` seen by an if-arm jumps to the innermost loop's exit), and where a call was made (after
-//! the child containing it completes, compiled code checks that it was not invalidated meanwhile).
+//! `break` seen by an if-arm jumps to the innermost loop's exit; a `return`, `break` or `continue`
+//! that leaves a `try` with a `finally` enters its finalizer first, with a completion code the
+//! stage continues after it), and where a call was made (after the child containing it completes,
+//! compiled code checks that it was not invalidated meanwhile). Exceptions are the emitter's to
+//! route: inside a `try` region every `throw` and every call that unwinds goes to its handler or
+//! finalizer (see [`Emitter::begin_try`]).
 //! The JIT's emitter turns the calls into Cranelift IR; the [`Recording`] emitter here writes them
 //! down one per line, which is what tests assert on.
 
@@ -20,7 +24,8 @@ use std::rc::Rc;
 use crate::assumption::Assumption;
 use crate::call_target::{CallTarget, CallTargetId};
 use crate::compiled::BoundarySite;
-use crate::emitter::{ArithOp, CallerState, Emitter, LogicOp, LoopExit, StateRef, Transfer};
+use crate::control::completion;
+use crate::emitter::{ArithOp, CallerState, Emitter, LogicOp, LoopExit, StateRef, Transfer, TryKind};
 use crate::inlining::{InlineKind, Inliner};
 use crate::error::{Label, Unwind, UnwindKind};
 use crate::frame::SlotId;
@@ -55,9 +60,32 @@ pub struct SymFrame<'a, L: Language> {
     inliner: Option<Inliner>,
     /// The inlined calls being evaluated, innermost last.
     inlines: Vec<Inlined<L>>,
-    /// The loops (and statements a `break` may leave) being evaluated, innermost last; `None`
-    /// marks where an inlined callee's start, since a `break` never leaves a function.
-    loops: Vec<Option<LoopLabels>>,
+    /// What an abrupt completion meets on its way out, innermost last: loops (and statements a
+    /// `break` may leave), `try` regions, and where inlined callees start.
+    scopes: Vec<Scope>,
+}
+
+/// A construct being evaluated that an abrupt completion may meet on its way out.
+enum Scope {
+    /// A loop, or a statement a `break` may leave.
+    Loop(LoopLabels),
+    /// The body of a `try` with a `catch`: exceptions go to its handler (the emitter routes
+    /// them), anything else passes.
+    Catch,
+    /// The body of a `try` with a `finally`: every completion leaving it runs the finalizer
+    /// first. These are the completion codes routed to it so far, in the order first seen.
+    Finally(Vec<i64>),
+    /// Where an inlined callee starts: a `break` never leaves a function, and a `return` ends
+    /// the innermost one.
+    Callee,
+}
+
+/// Where a `break` or `continue` goes first (see `SymFrame::jump_target`).
+enum Jump {
+    /// To the loop this many loops out from the innermost (counting the emitter's loops).
+    Loop(u32),
+    /// To the finalizer of the `try` region at this index of the scopes.
+    Finally(usize),
 }
 
 /// What leaves or continues a loop being evaluated.
@@ -105,7 +133,7 @@ impl<'a, L: Language> SymFrame<'a, L> {
             callers: Vec::new(),
             inliner: None,
             inlines: Vec::new(),
-            loops: Vec::new(),
+            scopes: Vec::new(),
         }
     }
     /// Inlines the calls `inliner` admits (see [`crate::inlining`]).
@@ -200,8 +228,13 @@ impl<'a, L: Language> SymFrame<'a, L> {
         match u.kind() {
             kind @ (UnwindKind::Break | UnwindKind::Continue) => {
                 let exit = if kind == UnwindKind::Break { LoopExit::Break } else { LoopExit::Continue };
-                match self.loop_depth(kind, u.label()) {
-                    Some(depth) => self.em.exit_loop(exit, depth),
+                let label = u.label();
+                match self.jump_target(kind, label) {
+                    Some(Jump::Loop(depth)) => self.em.exit_loop(exit, depth),
+                    Some(Jump::Finally(at)) => {
+                        let payload = self.em.konst(L::ABSENT);
+                        self.enter_finally(at, completion::jump_code(kind, label), payload);
+                    }
                     None => {
                         self.bailout.get_or_insert("a break or continue that leaves the compilation unit".to_string());
                     }
@@ -216,32 +249,133 @@ impl<'a, L: Language> SymFrame<'a, L> {
         }
         self.open = false;
     }
-    /// How many loops out from the innermost the loop a `break` or `continue` (`kind`) naming
-    /// `label` leaves is, among the loops of the function being evaluated. Statements a `break`
-    /// may leave count as loops of the emitter's, but a `continue` passes over them, and an
-    /// unlabelled `break` over labelled statements.
-    fn loop_depth(&self, kind: UnwindKind, label: Label) -> Option<u32> {
-        for (depth, entry) in self.loops.iter().rev().enumerate() {
-            let entry = entry.as_ref()?;
+    /// Where a `break` or `continue` (`kind`) naming `label` goes first, among the scopes of
+    /// the function being evaluated: the loop it leaves or continues, as how many loops out from
+    /// the innermost it is, or the finalizer of a `try` it leaves on the way there. Statements a
+    /// `break` may leave count as loops of the emitter's, but a `continue` passes over them, and
+    /// an unlabelled `break` over labelled statements.
+    fn jump_target(&self, kind: UnwindKind, label: Label) -> Option<Jump> {
+        let mut depth = 0;
+        for (at, scope) in self.scopes.iter().enumerate().rev() {
+            let entry = match scope {
+                Scope::Loop(entry) => entry,
+                Scope::Catch => continue,
+                Scope::Finally(_) => return Some(Jump::Finally(at)),
+                Scope::Callee => return None,
+            };
             let hit = match (kind, label == Label::INNERMOST) {
                 (UnwindKind::Continue, _) if !entry.is_loop => false,
                 (_, true) => entry.is_loop || entry.unlabelled_break,
                 (_, false) => entry.labels.contains(&label),
             };
             if hit {
-                return Some(depth as u32);
+                return Some(Jump::Loop(depth));
+            }
+            depth += 1;
+        }
+        None
+    }
+    /// The `try` with a `finally` a `return` leaves first, if any: the innermost of the
+    /// function being evaluated.
+    fn return_target(&self) -> Option<usize> {
+        for (at, scope) in self.scopes.iter().enumerate().rev() {
+            match scope {
+                Scope::Finally(_) => return Some(at),
+                Scope::Callee => return None,
+                Scope::Loop(_) | Scope::Catch => {}
             }
         }
         None
     }
-    /// Gives up on the unit: a construct it contains is not compiled yet. The point is then
-    /// unreachable, so nothing more is emitted.
-    fn unsupported(&mut self, what: &str) -> Result<(), Unwind<SymVal>> {
+    /// Leaves for the finalizer of the `try` region at `at` of the scopes with the completion
+    /// `code` and `payload`; the point is then unreachable.
+    fn enter_finally(&mut self, at: usize, code: i64, payload: SymVal) {
+        // The emitter numbers its regions from the outermost, over inlined callees too.
+        let region = self.scopes[..at].iter().filter(|s| matches!(s, Scope::Catch | Scope::Finally(_))).count();
+        if let Some(Scope::Finally(codes)) = self.scopes.get_mut(at)
+            && !codes.contains(&code)
+        {
+            codes.push(code);
+        }
+        let code = self.em.i64_const(code);
+        self.em.enter_finally(region, code, payload);
+        self.open = false;
+    }
+    /// Continues, after a finalizer fell through, with the completion that entered it: one of
+    /// `codes` (the ones routed to it), which `code` holds at run time, with `payload`. Each is
+    /// done as it would have been without the `try`: a `return` or a `break` may enter the
+    /// finalizer of an enclosing `try` in turn.
+    fn continue_completion(&mut self, codes: &[i64], code: SymVal, payload: SymVal) {
+        let normal = codes.contains(&completion::NORMAL);
+        let abrupt: Vec<i64> = codes.iter().copied().filter(|&c| c != completion::NORMAL).collect();
+        let mut tests = 0;
+        for (i, &c) in abrupt.iter().enumerate() {
+            // The last kind needs no test when falling through is not among them.
+            let tested = normal || i + 1 < abrupt.len();
+            if tested {
+                let k = self.em.i64_const(c);
+                let is = self.em.cmp_i64(Cmp::Eq, code, k);
+                self.em.begin_if(is);
+                tests += 1;
+            }
+            match c & ((1 << completion::KIND_BITS) - 1) {
+                completion::RETURN => {
+                    self.return_with(payload);
+                }
+                completion::THROW => {
+                    let _ = self.rethrow(payload);
+                }
+                _ => {
+                    let label = Label((c >> completion::KIND_BITS) as u32);
+                    let u: Unwind<SymVal> = match c & ((1 << completion::KIND_BITS) - 1) {
+                        completion::CONTINUE => Unwind::continuing_to(label),
+                        _ => Unwind::breaking_to(label),
+                    };
+                    self.leave(u);
+                }
+            }
+            self.open = false;
+            if tested {
+                self.em.begin_else(None);
+                self.open = true;
+            }
+        }
+        let mut value = if normal { Some(self.em.konst(L::ABSENT)) } else { None };
+        for _ in 0..tests {
+            value = self.em.end_if(value);
+        }
+        self.open = value.is_some();
+    }
+    /// An exception is raised here: when the innermost `try` region (of any function being
+    /// evaluated, since exceptions leave inlined callees) has a `finally`, the emitter sends it
+    /// to the finalizer, which must then continue with it.
+    fn note_exception(&mut self) {
+        let innermost = self.scopes.iter_mut().rev().find(|s| matches!(s, Scope::Catch | Scope::Finally(_)));
+        if let Some(Scope::Finally(codes)) = innermost
+            && !codes.contains(&completion::THROW)
+        {
+            codes.push(completion::THROW);
+        }
+    }
+    /// Raises again the exception a finalizer held.
+    fn rethrow(&mut self, x: SymVal) -> Unwind<SymVal> {
         if self.open {
-            self.bailout.get_or_insert(what.to_string());
+            self.effect();
+            if let Some(u) = self.bail_out_of_partial() {
+                return u;
+            }
+            self.note_exception();
+            self.em.rethrow(x);
             self.open = false;
         }
-        Err(Unwind::returning())
+        Unwind::resume(UnwindKind::Throw, None)
+    }
+    /// Emits, at the start of a handler or finalizer that an exception from a call reaches, the
+    /// check that the code is still valid: the call may have invalidated it. A deoptimization
+    /// there resumes at the start of the handler or finalizer.
+    fn check_valid_here(&mut self) {
+        let state = StateRef { callers: &self.callers, path: &self.path, live: &self.live };
+        self.em.check_valid(state);
     }
     /// What an if-arm hands to the merge: its value if it falls through, nothing if it left
     /// (after emitting where an abrupt completion goes).
@@ -264,14 +398,14 @@ impl<'a, L: Language> SymFrame<'a, L> {
         let live = std::mem::take(&mut self.live);
         self.callers.push(CallerState { path, live });
         self.inlines.push(Inlined { target: target.id(), bail });
-        self.loops.push(None);
+        self.scopes.push(Scope::Callee);
         self.em.begin_inline(target, args);
         match target.root().execute_sym(self) {
             Ok(x) if self.open => self.em.ret(x),
             Ok(_) => {}
             Err(u) => self.leave(u),
         }
-        self.loops.pop();
+        self.scopes.pop();
         if let Some(bail) = self.inlines.pop().and_then(|i| i.bail).filter(|b| b.taken) {
             // The paths that abandoned the copy meet at the one call made instead, which
             // returns here, where the caller's state holds its value.
@@ -574,7 +708,7 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
     ) -> Result<(), Unwind<SymVal>> {
         let reachable = self.open;
         let live = self.live.len();
-        self.loops.push(Some(LoopLabels { labels: shape.labels.to_vec(), unlabelled_break: true, is_loop: true }));
+        self.scopes.push(Scope::Loop(LoopLabels { labels: shape.labels.to_vec(), unlabelled_break: true, is_loop: true }));
         self.em.begin_loop(shape.has_step);
         let r = cond(self).and_then(|c| {
             self.em.loop_test(c);
@@ -607,14 +741,18 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
             };
         }
         self.em.end_loop(completed);
-        self.loops.pop();
+        self.scopes.pop();
         // The loop's exit is reached when the condition fails.
         self.open = reachable;
         Ok(())
     }
     fn return_with(&mut self, x: SymVal) -> Unwind<SymVal> {
         if self.open {
-            self.em.ret(x);
+            match self.return_target() {
+                // A `return` out of a `try` with a `finally` runs the finalizer first.
+                Some(at) => self.enter_finally(at, completion::RETURN, x),
+                None => self.em.ret(x),
+            }
             self.open = false;
         }
         Unwind::returning()
@@ -630,7 +768,7 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
         // loop around (see `loop_depth`).
         let reachable = self.open;
         let live = self.live.len();
-        self.loops.push(Some(LoopLabels { labels: labels.to_vec(), unlabelled_break: unlabelled, is_loop: false }));
+        self.scopes.push(Scope::Loop(LoopLabels { labels: labels.to_vec(), unlabelled_break: unlabelled, is_loop: false }));
         self.em.begin_loop(false);
         let once = self.em.bool_const(true);
         self.em.loop_test(once);
@@ -643,30 +781,127 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
         }
         self.open = false;
         self.em.end_loop(false);
-        self.loops.pop();
+        self.scopes.pop();
         self.open = reachable;
         Ok(())
     }
     fn try_catch(
         &mut self,
-        _body: impl FnOnce(&mut Self) -> Result<(), Unwind<SymVal>>,
-        _handler: impl FnOnce(&mut Self, SymVal) -> Result<(), Unwind<SymVal>>,
+        body: impl FnOnce(&mut Self) -> Result<(), Unwind<SymVal>>,
+        handler: impl FnOnce(&mut Self, SymVal) -> Result<(), Unwind<SymVal>>,
     ) -> Result<(), Unwind<SymVal>> {
-        self.unsupported("try statements are not compiled yet")
+        if !self.open {
+            return Ok(());
+        }
+        // The body, in a region whose exceptions the emitter sends to the handler. What else
+        // leaves it (a `return`, a `break`) leaves the `try` as well, from where it is.
+        let live = self.live.len();
+        self.scopes.push(Scope::Catch);
+        self.em.begin_try(TryKind::Catch);
+        let r = body(self);
+        self.live.truncate(live);
+        let completed = match r {
+            Ok(()) => self.open,
+            Err(u) => {
+                self.leave(u);
+                false
+            }
+        };
+        self.scopes.pop();
+        // The handler, with the caught value: in a frame state, a value the `try` evaluated
+        // at the handler's marker, which the resuming stage hands to the handler.
+        let handled = match self.em.begin_catch(completed) {
+            None => false,
+            Some((caught, from_call)) => {
+                self.open = true;
+                self.path.push(crate::resume::TRY_HANDLER);
+                self.live.push(caught);
+                if from_call {
+                    self.check_valid_here();
+                }
+                let r = handler(self, caught);
+                self.path.pop();
+                self.live.truncate(live);
+                match r {
+                    Ok(()) => self.open,
+                    Err(u) => {
+                        self.leave(u);
+                        false
+                    }
+                }
+            }
+        };
+        self.open = self.em.end_catch(handled);
+        Ok(())
     }
     fn try_finally(
         &mut self,
-        _body: impl FnOnce(&mut Self) -> Result<(), Unwind<SymVal>>,
-        _finalizer: impl FnOnce(&mut Self) -> Result<(), Unwind<SymVal>>,
+        body: impl FnOnce(&mut Self) -> Result<(), Unwind<SymVal>>,
+        finalizer: impl FnOnce(&mut Self) -> Result<(), Unwind<SymVal>>,
     ) -> Result<(), Unwind<SymVal>> {
-        self.unsupported("try statements are not compiled yet")
+        if !self.open {
+            return Ok(());
+        }
+        // The body, in a region every completion leaves through the finalizer: exceptions by
+        // the emitter, a `return`, `break` or `continue` by `enter_finally` where it is made,
+        // and falling through here. There is one copy of the finalizer, entered with the
+        // completion's code and payload, which it continues with after it.
+        let live = self.live.len();
+        self.scopes.push(Scope::Finally(Vec::new()));
+        self.em.begin_try(TryKind::Finally);
+        let r = body(self);
+        self.live.truncate(live);
+        match r {
+            Ok(()) if self.open => {
+                let at = self.scopes.len() - 1;
+                let payload = self.em.konst(L::ABSENT);
+                self.enter_finally(at, completion::NORMAL, payload);
+            }
+            Ok(()) => {}
+            Err(u) => self.leave(u),
+        }
+        let codes = match self.scopes.pop() {
+            Some(Scope::Finally(codes)) => codes,
+            _ => Vec::new(),
+        };
+        let Some((code, payload, from_call)) = self.em.begin_finally() else {
+            self.open = false;
+            return Ok(());
+        };
+        // An exception from a call enters with the code of an exception: the code stays
+        // unknown to partial evaluation, which knows only the codes routed here.
+        let mut codes = codes;
+        if from_call && !codes.contains(&completion::THROW) {
+            codes.push(completion::THROW);
+        }
+        self.open = true;
+        // In a frame state, the completion is two values the `try` evaluated at the
+        // finalizer's marker, which the resuming stage continues with after the finalizer.
+        self.path.push(crate::resume::TRY_FINALIZER);
+        self.live.push(code);
+        self.live.push(payload);
+        if from_call {
+            self.check_valid_here();
+        }
+        let r = finalizer(self);
+        self.path.pop();
+        self.live.truncate(live);
+        // A finalizer that completes abruptly replaces the completion (whoever receives it
+        // leaves with it).
+        r?;
+        if self.open {
+            self.continue_completion(&codes, code, payload);
+        }
+        Ok(())
     }
     fn throw(&mut self, x: SymVal) -> Unwind<SymVal> {
+        // The emitter sends it to the innermost `try` region, if any.
         if self.open {
             self.effect();
             if let Some(u) = self.bail_out_of_partial() {
                 return u;
             }
+            self.note_exception();
             self.em.throw(x);
             self.open = false;
         }
@@ -816,6 +1051,8 @@ pub struct Recording {
     then_values: Vec<Option<SymVal>>,
     /// The values returned by each inlined body being recorded, innermost last.
     returns: Vec<Vec<SymVal>>,
+    /// For each `try` with a handler being recorded, whether its body fell through.
+    try_completed: Vec<bool>,
 }
 
 impl Recording {
@@ -1083,6 +1320,36 @@ impl<L: Language> Emitter<L> for Recording {
     }
     fn throw(&mut self, x: SymVal) {
         self.line(|| format!("throw {}", v(x)));
+    }
+    fn begin_try(&mut self, kind: TryKind) {
+        self.line(|| if kind == TryKind::Catch { "try {" } else { "try_finally {" }.to_string());
+        self.depth += 1;
+    }
+    fn begin_catch(&mut self, completed: bool) -> Option<(SymVal, bool)> {
+        // A record does not know which exits raise: the handler counts as reachable.
+        self.depth -= 1;
+        self.line(|| "} catch {".to_string());
+        self.depth += 1;
+        self.try_completed.push(completed);
+        Some((self.op(|| "caught".to_string()), true))
+    }
+    fn end_catch(&mut self, completed: bool) -> bool {
+        self.depth -= 1;
+        self.line(|| "}".to_string());
+        self.try_completed.pop().unwrap_or(false) || completed
+    }
+    fn enter_finally(&mut self, region: usize, code: SymVal, payload: SymVal) {
+        self.line(|| format!("enter_finally {region}, {}, {}", v(code), v(payload)));
+    }
+    fn begin_finally(&mut self) -> Option<(SymVal, SymVal, bool)> {
+        self.depth -= 1;
+        self.line(|| "} finally:".to_string());
+        let code = self.op(|| "completion".to_string());
+        let payload = self.op(|| "completion_value".to_string());
+        Some((code, payload, true))
+    }
+    fn rethrow(&mut self, x: SymVal) {
+        self.line(|| format!("rethrow {}", v(x)));
     }
     fn ret(&mut self, x: SymVal) {
         self.line(|| format!("return {}", v(x)));

@@ -135,12 +135,9 @@ impl<L: Language> Lowering<'_, L> {
             (self.b.create_block(), self.b.create_block(), self.b.create_block(), self.b.create_block());
         self.b.set_cold_block(grow);
         self.b.set_cold_block(raise);
-        // No room: the shared block that raises the error (see `Lowering::finish`).
-        let overflow = *self.overflow_exit.get_or_insert_with(|| {
-            let blk = self.b.create_block();
-            self.b.set_cold_block(blk);
-            blk
-        });
+        // No room: the shared block that raises the error (see `Lowering::finish`), or the
+        // innermost `try` region's (see `lower/try_region.rs`).
+        let overflow = self.overflow_block();
         // Two branches rather than one on both conditions: each compare fuses with its branch.
         self.b.ins().brif(below, native, &[], grow, &[]);
         self.switch(native);

@@ -4,9 +4,7 @@
 //!
 //! The small language of `mini.rs` keeps these tests about the framework: each program runs in
 //! the interpreter and with every target compiled before its first call, and both must print the
-//! same. Programs that compile must also compile
-//! without failing; the ones with `try` fall back to the interpreter (partial evaluation does not
-//! compile them yet) and must say so in the compilation trace.
+//! same, and every compilation must succeed. `try_regions.rs` tests `try` at length.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -20,9 +18,9 @@ use crate::mini::{
     Arg, CallOther, Function, Mini, Throw, add, block, equals, first_visit, for_loop, get, int, less, print, set, when,
 };
 
-/// Runs `main` (with `other` beside it, if given) three times; what it printed, how each run
-/// ended, and the compilation trace.
-fn run(main: fn() -> Function, other: Option<fn() -> Function>, compile: bool) -> (Vec<String>, String) {
+/// Runs `main` (with `other` beside it, if given) three times, collecting garbage at every
+/// allocation with `gc_stress`; what it printed, how each run ended, and the compilation trace.
+pub(crate) fn run(main: fn() -> Function, other: Option<fn() -> Function>, compile: bool, gc_stress: bool) -> (Vec<String>, String) {
     let log = SharedBuffer::new();
     let options = EngineOptions {
         compilation: compile,
@@ -30,6 +28,7 @@ fn run(main: fn() -> Function, other: Option<fn() -> Function>, compile: bool) -
         background_compilation: false,
         trace_compilation: true,
         verify_ir: true,
+        gc_stress,
         ..EngineOptions::default()
     };
     let rt = Runtime::<Mini>::new(options, RefCell::new(Vec::new()));
@@ -55,24 +54,26 @@ fn run(main: fn() -> Function, other: Option<fn() -> Function>, compile: bool) -
 }
 
 /// Checks that `main` prints `expect` (one line per print, then how the run ended) in the
-/// interpreter and compiled, and that its compilations fail only where `falls_back` says.
-fn check(main: fn() -> Function, other: Option<fn() -> Function>, falls_back: bool, expect: &str) {
-    let (interpreted, _) = run(main, other, false);
+/// interpreter and compiled (also under GC stress), and that `main` compiles and no compilation
+/// fails.
+pub(crate) fn check(main: fn() -> Function, other: Option<fn() -> Function>, expect: &str) {
+    check_trace(main, other, expect);
+}
+
+/// As [`check`]; the compilation trace.
+pub(crate) fn check_trace(main: fn() -> Function, other: Option<fn() -> Function>, expect: &str) -> String {
+    let (interpreted, _) = run(main, other, false, false);
     let once: Vec<&str> = expect.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
     let expected: Vec<String> = (0..3).flat_map(|_| once.iter().map(|l| l.to_string())).collect();
     assert_eq!(interpreted, expected, "interpreter");
-    let (compiled, trace) = run(main, other, true);
+    let (stressed, trace) = run(main, other, true, true);
+    assert_eq!(stressed, expected, "compiled under GC stress; trace:\n{trace}");
+    let (compiled, trace) = run(main, other, true, false);
     assert_eq!(compiled, expected, "compiled; trace:\n{trace}");
     let failed: Vec<&str> = trace.lines().filter(|l| l.contains("opt failed")).collect();
-    if falls_back {
-        assert!(
-            !failed.is_empty() && failed.iter().all(|l| l.contains("try statements are not compiled yet")),
-            "{trace}"
-        );
-    } else {
-        assert!(failed.is_empty(), "{trace}");
-        assert!(trace.contains("opt done") && trace.contains("main"), "{trace}");
-    }
+    assert!(failed.is_empty(), "{trace}");
+    assert!(trace.lines().any(|l| l.contains("opt done") && l.contains("main")), "{trace}");
+    trace
 }
 
 #[test]
@@ -93,7 +94,7 @@ fn labelled_loops_break_and_continue_outer_loops() {
         let outer = for_loop(&[1], less(get(0), int(4)), set(0, add(get(0), int(1))), vec![set(1, int(0)), inner]);
         Function::new("main", 0, 2, vec![set(0, int(0)), outer, print(get(0))])
     }
-    check(main, None, false, "0 \n 1 \n 10 \n 11 \n 2 \n returned absent");
+    check(main, None, "0 \n 1 \n 10 \n 11 \n 2 \n returned absent");
 }
 
 #[test]
@@ -112,7 +113,7 @@ fn a_continue_of_an_outer_loop_reaches_its_step_when_its_body_ends_in_a_return()
         let outer = for_loop(&[1], less(get(0), int(4)), set(0, add(get(0), int(1))), vec![set(1, int(0)), inner, ret]);
         Function::new("main", 0, 2, vec![set(0, int(0)), outer, print(int(99))])
     }
-    check(main, None, false, "returned 3");
+    check(main, None, "returned 3");
 }
 
 #[test]
@@ -125,7 +126,7 @@ fn an_exit_in_a_loops_step_resumes_in_the_step() {
         let lp = for_loop(&[], less(get(0), int(3)), set(0, first_visit(add(get(0), int(1)))), vec![print(get(0))]);
         Function::new("main", 0, 1, vec![set(0, int(0)), lp, print(get(0))])
     }
-    check(main, None, false, "0 \n 1 \n 2 \n 3 \n returned absent");
+    check(main, None, "0 \n 1 \n 2 \n 3 \n returned absent");
 }
 
 #[test]
@@ -143,7 +144,7 @@ fn a_continue_runs_the_step_and_a_break_in_the_step_ends_the_loop() {
         let lp = for_loop(&[7], equals(int(1), int(1)), step, body);
         Function::new("main", 0, 1, vec![set(0, int(0)), lp, print(get(0))])
     }
-    check(main, None, false, "2 \n 3 \n 4 \n 5 \n returned absent");
+    check(main, None, "2 \n 3 \n 4 \n 5 \n returned absent");
 }
 
 #[test]
@@ -162,7 +163,7 @@ fn a_switch_body_ends_at_an_unlabelled_break_and_passes_continue_on() {
         let lp = for_loop(&[], less(get(0), int(4)), set(0, add(get(0), int(1))), vec![switch, print(add(int(100), get(0)))]);
         Function::new("main", 0, 1, vec![set(0, int(0)), lp])
     }
-    check(main, None, false, "0 \n 100 \n 102 \n 3 \n 103 \n returned absent");
+    check(main, None, "0 \n 100 \n 102 \n 3 \n 103 \n returned absent");
 }
 
 #[test]
@@ -174,7 +175,7 @@ fn a_thrown_value_leaves_compiled_code_and_its_callers() {
     fn main() -> Function {
         Function::new("main", 0, 0, vec![print(int(1)), Box::new(CallOther(Some(int(41)))), print(int(2))])
     }
-    check(main, Some(other), false, "1 \n 41 \n threw 42");
+    check(main, Some(other), "1 \n 41 \n threw 42");
 }
 
 #[test]
@@ -185,7 +186,7 @@ fn a_missing_argument_is_the_languages_absent_value() {
     fn main() -> Function {
         Function::new("main", 0, 0, vec![Box::new(CallOther(None))])
     }
-    check(main, Some(other), false, "absent \n absent \n returned absent");
+    check(main, Some(other), "absent \n absent \n returned absent");
 }
 
 #[test]
@@ -200,7 +201,7 @@ fn catch_receives_the_thrown_value_and_finally_always_runs() {
         let finalizer = block(vec![print(int(9))]);
         Function::new("main", 0, 1, vec![Box::new(TryNode::new(body, Some((SlotId(0), handler)), Some(finalizer)))])
     }
-    check(main, Some(other), true, "1 \n 5 \n 9 \n threw 15");
+    check(main, Some(other), "1 \n 5 \n 9 \n threw 15");
 }
 
 #[test]
@@ -223,5 +224,5 @@ fn a_finally_that_completes_lets_the_pending_break_go_on_and_one_that_breaks_rep
         let second = for_loop(&[], equals(int(1), int(1)), int(0), vec![swallowed]);
         Function::new("main", 0, 1, vec![set(0, int(0)), first, second, print(int(99))])
     }
-    check(main, None, true, "0 \n 50 \n 51 \n 99 \n returned absent");
+    check(main, None, "0 \n 50 \n 51 \n 99 \n returned absent");
 }

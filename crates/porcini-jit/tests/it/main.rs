@@ -9,3 +9,4 @@ mod elements;
 mod mini;
 mod numbers;
 mod records;
+mod try_regions;

@@ -1,6 +1,7 @@
 //! A small language of the JIT tests' own, built directly as node trees (no parser): integers,
-//! locals, `print`, calls of one other function, `throw`, and whatever numeric operations a test
-//! adds, with the framework's control flow. It keeps tests of the framework's constructs
+//! locals, `print`, calls of one other function, `throw`, guest errors raised by its runtime
+//! (those whose message starts with "catchable" are caught as the value 77), and whatever
+//! numeric operations a test adds, with the framework's control flow. It keeps tests of the framework's constructs
 //! independent of SL.
 
 use std::cell::RefCell;
@@ -9,7 +10,9 @@ use porcini::call_target::RootNode;
 use porcini::control::{BlockNode, BodyNode, IfNode, WhileNode};
 use porcini::resume::Resume;
 use porcini::symbolic::{SymFrame, SymVal};
-use porcini::{Cmp, ExprNode, Frame, FrameDescriptor, Label, Language, SlotId, Stage, Tag, Tracer, Unwind, Value};
+use porcini::{
+    Cmp, ExprNode, Frame, FrameDescriptor, GuestError, Label, Language, Runtime, SlotId, Stage, Tag, Tracer, Unwind, Value,
+};
 
 /// The test language: integers, locals, `print`, and the framework's control flow.
 pub struct Mini;
@@ -21,6 +24,14 @@ impl Language for Mini {
     /// A language immediate of its own stands for "nothing", as JavaScript's `undefined` does.
     const ABSENT: Value = Value::immediate(Tag::Imm0, 0);
     fn trace_state(_: &Self::State, _: &mut Tracer) {}
+    /// A `catch` receives 77 for an error whose message starts with "catchable"; other errors
+    /// (a requested exit among them) pass every `catch`.
+    fn error_value(_: &Runtime<Self>, error: &GuestError) -> Option<Value> {
+        match error {
+            GuestError::Message(m) if m.starts_with("catchable") => Some(Value::from_i64(77)),
+            _ => None,
+        }
+    }
 }
 
 pub type Node = Box<dyn ExprNode<Mini>>;
@@ -142,6 +153,18 @@ impl Throw {
 }
 mini_node!(Throw, "Throw", |t| vec![&*t.0]);
 
+/// Raises a guest error from the language's runtime (a boundary), as a failing builtin does.
+pub struct Fail(pub GuestError);
+impl Fail {
+    fn eval<S: Stage<Mini>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        s.call_boundary("fail", self, Fail::fail, &[])
+    }
+    fn fail(&self, _f: &mut Frame<'_, Mini>, _v: &[Value]) -> Result<Value, Unwind<Value>> {
+        Err(Unwind::error(self.0.clone()))
+    }
+}
+mini_node!(Fail, "Fail", |_t| Vec::new());
+
 /// Calls the program's other function with one argument (or none).
 pub struct CallOther(pub Option<Node>);
 impl CallOther {
@@ -198,6 +221,33 @@ pub fn equals(a: Node, b: Node) -> Node {
 }
 pub fn print(v: Node) -> Node {
     Box::new(Print(v))
+}
+pub fn fail(message: &str) -> Node {
+    Box::new(Fail(GuestError::Message(message.to_string())))
+}
+pub fn exit(code: i32) -> Node {
+    Box::new(Fail(GuestError::Exit(code)))
+}
+pub fn throw(v: Node) -> Node {
+    Box::new(Throw(v))
+}
+pub fn ret(v: Node) -> Node {
+    Box::new(porcini::control::ReturnNode::new(Some(v)))
+}
+pub fn call_other(arg: Option<Node>) -> Node {
+    Box::new(CallOther(arg))
+}
+/// `try { body } catch (slot) { handler }`, without a `finally`.
+pub fn try_catch(body: Vec<Node>, slot: u32, handler: Vec<Node>) -> Node {
+    Box::new(porcini::control::TryNode::new(block(body), Some((SlotId(slot), block(handler))), None))
+}
+/// `try { body } finally { finalizer }`, without a `catch`.
+pub fn try_finally(body: Vec<Node>, finalizer: Vec<Node>) -> Node {
+    Box::new(porcini::control::TryNode::new(block(body), None, Some(block(finalizer))))
+}
+/// `try { body } catch (slot) { handler } finally { finalizer }`.
+pub fn try_catch_finally(body: Vec<Node>, slot: u32, handler: Vec<Node>, finalizer: Vec<Node>) -> Node {
+    Box::new(porcini::control::TryNode::new(block(body), Some((SlotId(slot), block(handler))), Some(block(finalizer))))
 }
 pub fn block(stmts: Vec<Node>) -> BlockNode<Mini> {
     BlockNode::new(stmts)

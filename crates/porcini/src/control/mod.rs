@@ -9,6 +9,7 @@
 //! root, the loop or labelled statement, the loop, and a `catch` respectively.
 
 mod breakable;
+pub mod completion;
 mod try_catch;
 
 pub use breakable::BreakableNode;

@@ -5,6 +5,11 @@
 //! how a thrown value reaches the handler. The caught value is written into a frame slot the
 //! handler's first statements read (a language binds it to its catch parameter, destructures
 //! it, or moves it into a closure's environment).
+//!
+//! The slot belongs to the `try`: the handler reads it but never assigns it. A deoptimization
+//! inside the handler resumes by replaying this node, which writes the caught value (kept in the
+//! frame state) into the slot again before it descends into the handler, so an assignment the
+//! handler had made to the slot would be undone.
 
 use crate::error::Unwind;
 use crate::frame::SlotId;

@@ -96,7 +96,13 @@ pub(super) fn failure_reason(e: &CompileError) -> String {
     }
 }
 
-/// A node path entry as traces print it: a child index, or `step` for a loop's step.
+/// A node path entry as traces print it: a child index, or `step` for a loop's step, `catch`
+/// for a `try`'s handler, `finally` for its finalizer.
 pub(super) fn path_entry(i: u32) -> String {
-    if i == crate::resume::LOOP_STEP { "step".to_string() } else { i.to_string() }
+    match i {
+        crate::resume::LOOP_STEP => "step".to_string(),
+        crate::resume::TRY_HANDLER => "catch".to_string(),
+        crate::resume::TRY_FINALIZER => "finally".to_string(),
+        _ => i.to_string(),
+    }
 }
