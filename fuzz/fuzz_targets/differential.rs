@@ -23,7 +23,7 @@ use libfuzzer_sys::fuzz_target;
 #[path = "big_stack.rs"]
 mod big_stack;
 
-use lang_sl::{RunError, SlEngine};
+use lang_sl::{Host, RunError, SlEngine};
 use porcini::EngineOptions;
 use porcini_difftest::entropy::ByteReader;
 use porcini_difftest::mode::Mode;
@@ -54,7 +54,7 @@ fn run(source: &str, mode: Mode) -> String {
         options.apply_arg(flag).unwrap_or_else(|e| panic!("mode {}: {e}", mode.name));
     }
     let out = Captured::default();
-    let engine = SlEngine::new(options, Box::new(out.clone()), Box::new(std::io::empty()));
+    let engine = SlEngine::new(options, Host::new(Box::new(out.clone())));
     let rt = engine.runtime();
     if rt.options.compilation {
         let jit = porcini_jit::Jit::new().expect("a code generator for this machine");
@@ -67,9 +67,9 @@ fn run(source: &str, mode: Mode) -> String {
         Ok(None) => "result".to_string(),
         Err(RunError::Guest(msg)) => format!("error {msg}"),
         Err(RunError::Exit(code)) => format!("exit {code}"),
-        Err(RunError::NoMain) => "no main".to_string(),
+        Err(RunError::Internal(msg)) => format!("internal error {msg}"),
     };
-    if let Err(e) = engine.run_shutdown_hooks() {
+    if let Err(e) = engine.finish() {
         ending.push_str(&format!(", hooks: {e:?}"));
     }
     engine.close();

@@ -20,7 +20,7 @@ use libfuzzer_sys::fuzz_target;
 #[path = "big_stack.rs"]
 mod big_stack;
 
-use lang_sl::{RunError, SlEngine};
+use lang_sl::{Host, RunError, SlEngine};
 
 /// Words whose presence means the program might not terminate (see the module comment).
 const UNBOUNDED: [&str; 3] = ["while", "eval", "defineFunction"];
@@ -30,15 +30,16 @@ const UNBOUNDED: [&str; 3] = ["while", "eval", "defineFunction"];
 const STACK_MARGIN: usize = 1 << 20;
 
 fn run_program(source: &str) {
-    let engine = SlEngine::new(Default::default(), Box::new(std::io::sink()), Box::new(std::io::empty()));
+    let engine = SlEngine::new(Default::default(), Host::new(Box::new(std::io::sink())));
     let marker = 0u8;
     engine.set_native_stack(std::hint::black_box(&marker) as *const u8 as usize, big_stack::STACK_BYTES - STACK_MARGIN);
     match engine.run(source, "fuzz.sl") {
-        Ok(_) | Err(RunError::NoMain) | Err(RunError::Exit(_)) => {}
+        Ok(_) | Err(RunError::Exit(_)) => {}
         Err(RunError::Guest(msg)) => assert!(!msg.is_empty(), "guest error without a message"),
+        Err(RunError::Internal(msg)) => panic!("internal error: {msg}"),
     }
     // Shutdown hooks are guest code too; they may fail, but must not panic.
-    let _ = engine.run_shutdown_hooks();
+    let _ = engine.finish();
 }
 
 fuzz_target!(|data: &[u8]| {
