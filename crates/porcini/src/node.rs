@@ -6,6 +6,16 @@
 //! symbolic (compiling or recording) stage. Node state lives in `Cell`s and only moves forward
 //! (uninitialized → specialized → … → generic), which is what makes it safe to treat as constant
 //! while compiling.
+//!
+//! Deoptimization resumes a node by running its code again on the resume stage, which hands
+//! each child it had finished the value the frame state recorded for it, in the order the node
+//! asks. So a node runs its children (`Stage::exec` and friends) in the order of their indices,
+//! and a child it runs only on one arm of `Stage::if_else` must be the last child that arm's
+//! choice affects: the frame state keeps the values of children finished on the straight path,
+//! not those finished inside an arm. When later children depend on such a choice, the choice
+//! itself becomes a child (`Stage::exec_inline`), whose one value the frame state keeps, as
+//! EasyScript's pattern defaults and switch cases do. Likewise a node writes a frame slot from
+//! a recorded value only, so replaying the write is harmless.
 
 use std::rc::Rc;
 
