@@ -143,6 +143,12 @@ pub struct CallNode {
     direct: OnceCell<(Value, DirectCallNode<Es>)>,
 }
 
+/// The child index of a call's method lookup (a child of its own: see [`CallNode::eval`]),
+/// after the receiver (0), a computed or `super` key (1, 2), and before the arguments.
+const LOOKUP: u32 = 3;
+/// The child index of a call's first argument.
+const FIRST_ARG: u32 = 4;
+
 impl CallNode {
     pub fn new(callee: Callee, args: Vec<ArgNode>, text: Rc<str>, loc: Loc) -> CallNode {
         CallNode { callee, args, text, loc, optional: None, methods: PropertyCache::default(), direct: OnceCell::new() }
@@ -163,28 +169,35 @@ impl CallNode {
             }
             Callee::Member(o, k) => {
                 let o = s.exec(0, &**o)?;
-                let m = if let PropKey::Static(Key::Name(_)) = k
-                    && !self.methods.is_generic()
-                {
-                    match self.methods.read(s, o)? {
-                        Hit::Value(v) => v,
-                        Hit::Miss => s.respecialize(self, Self::method_miss, &[o])?,
+                let key = k.eval(s, 1)?;
+                // The lookup may run a getter, so it is a child of its own: a deoptimization in
+                // an argument resumes with the method found, rather than looking it up (and
+                // running the getter) again.
+                let m = s.exec_inline(LOOKUP, |s| {
+                    if let PropKey::Static(Key::Name(_)) = k
+                        && !self.methods.is_generic()
+                    {
+                        match self.methods.read(s, o)? {
+                            Hit::Value(v) => Ok(v),
+                            Hit::Miss => s.respecialize(self, Self::method_miss, &[o]),
+                        }
+                    } else {
+                        match key {
+                            Some(kv) => s.call_boundary("method", self, Self::method, &[o, kv]),
+                            None => s.call_boundary("method", self, Self::method, &[o]),
+                        }
                     }
-                } else {
-                    match k.eval(s, 1)? {
-                        Some(kv) => s.call_boundary("method", self, Self::method, &[o, kv])?,
-                        None => s.call_boundary("method", self, Self::method, &[o])?,
-                    }
-                };
+                })?;
                 (m, o)
             }
             Callee::Super { home, this, key } => {
                 let h = s.exec(0, &**home)?;
                 let t = s.exec(1, &**this)?;
-                let m = match key.eval(s, 2 + self.args.len() as u32)? {
-                    Some(kv) => s.call_boundary("super_method", self, Self::super_method, &[h, t, kv])?,
-                    None => s.call_boundary("super_method", self, Self::super_method, &[h, t])?,
-                };
+                let kv = key.eval(s, 2)?;
+                let m = s.exec_inline(LOOKUP, |s| match kv {
+                    Some(kv) => s.call_boundary("super_method", self, Self::super_method, &[h, t, kv]),
+                    None => s.call_boundary("super_method", self, Self::super_method, &[h, t]),
+                })?;
                 (m, t)
             }
         };
@@ -200,7 +213,7 @@ impl CallNode {
             return with_values(
                 s,
                 n,
-                |s, i| s.exec(2 + i as u32, self.args[i].node()),
+                |s, i| s.exec(FIRST_ARG + i as u32, self.args[i].node()),
                 |s, vals| {
                     let mask = s.konst(Value::from_i64(spread as i64));
                     let mut all = vec![callee, this, mask];
@@ -227,7 +240,7 @@ impl CallNode {
             }
         }
         for (i, a) in self.args.iter().enumerate() {
-            let pushed = s.exec(2 + i as u32, a.node()).and_then(|v| s.push_arg(v));
+            let pushed = s.exec(FIRST_ARG + i as u32, a.node()).and_then(|v| s.push_arg(v));
             if let Err(u) = pushed {
                 s.drop_args(mark);
                 return Err(u);
