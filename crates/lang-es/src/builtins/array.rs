@@ -308,7 +308,7 @@ fn map(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value, Unwi
     let out = new_array(f.runtime(), vec![Value::EMPTY; len]);
     let data = as_array(out).expect("a new array");
     each(f, this, args, "map", false, |_, i, _, r| {
-        let _ = data.set(i, r);
+        data.set(i, r);
         Ok(true)
     })?;
     Ok(out)

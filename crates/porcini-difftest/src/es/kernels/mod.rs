@@ -49,7 +49,10 @@ pub(crate) struct Kernels<'a, E> {
     next: usize,
 }
 
-impl<E: Entropy> Kernels<'_, E> {
+/// A kernel: writes one pattern into the program.
+type Kernel<'a, E> = fn(&mut Kernels<'a, E>);
+
+impl<'a, E: Entropy> Kernels<'a, E> {
     /// One kernel, of a kind drawn by weight.
     fn one(&mut self) {
         let table = Self::table();
@@ -59,7 +62,7 @@ impl<E: Entropy> Kernels<'_, E> {
     }
 
     /// Every kind of kernel, with its weight.
-    fn table() -> Vec<(u32, fn(&mut Self))> {
+    fn table() -> Vec<(u32, Kernel<'a, E>)> {
         vec![
             (4, Self::operator_switch),
             (2, Self::overflow),
