@@ -23,7 +23,6 @@ use crate::nodes::literal::{ConstNode, ReadArgNode};
 use crate::nodes::local::{ReadLocalNode, WriteLocalNode};
 use crate::nodes::logical::{LogicalNode, ToBooleanNode};
 use crate::nodes::property::{Key, ReadPropertyNode, WritePropertyNode};
-use crate::nodes::root::FunctionRoot;
 use crate::nodes::leaf::SlLeaf;
 use crate::nodes::{Child, Loc, Node};
 use crate::parser::{BinOp, Block, Expr, ExprKind, Function, Program, Span, Stmt};
@@ -254,7 +253,7 @@ pub fn function_target(
         char_index: f.span.start,
         char_length: f.span.end.saturating_sub(f.span.start),
     };
-    let root = FunctionRoot::new(&f.name, descriptor, body, Some(section));
+    let root = porcini::control::FunctionRoot::new(f.name.as_str().into(), descriptor, body, Some(section));
     Ok(rt.create_call_target(Box::new(root)))
 }
 

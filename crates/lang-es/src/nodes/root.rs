@@ -1,4 +1,5 @@
-//! Roots: a guest function's body, and a builtin's Rust function.
+//! Roots: a builtin's Rust function (a guest function's root is the framework's
+//! [`FunctionRoot`](porcini::control::FunctionRoot)).
 //!
 //! A guest function's frame starts with the hidden arguments (receiver, function object,
 //! `new.target`) and its declared parameters; its body begins with the prologue the translator
@@ -8,94 +9,14 @@
 
 use std::rc::Rc;
 
-use porcini::call_target::{RootNode, SourceSection};
-use porcini::control::BodyNode;
-use porcini::node::CloneContext;
+use porcini::call_target::RootNode;
 use porcini::resume::Resume;
 use porcini::symbolic::{SymFrame, SymVal};
-use porcini::{ExprNode, Frame, FrameDescriptor, Stage, Unwind, Value};
+use porcini::{Frame, FrameDescriptor, Stage, Unwind, Value};
 use smallvec::SmallVec;
 
 use crate::Es;
 use crate::runtime::function::{BuiltinFn, HIDDEN_ARGS};
-
-/// A guest function.
-pub struct FunctionRoot {
-    pub(crate) name: Rc<str>,
-    pub(crate) descriptor: Rc<FrameDescriptor>,
-    pub(crate) body: BodyNode<Es>,
-    pub(crate) source: Option<SourceSection>,
-    depth: usize,
-    /// Whether the function reads arguments past its parameters (a rest parameter, or a
-    /// default derived constructor passing everything on).
-    surplus: bool,
-}
-
-impl FunctionRoot {
-    /// A root running `body` in frames described by `descriptor`.
-    pub fn new(
-        name: Rc<str>,
-        descriptor: Rc<FrameDescriptor>,
-        body: BodyNode<Es>,
-        source: Option<SourceSection>,
-    ) -> FunctionRoot {
-        let depth = porcini::node::tree_depth(&body as &dyn ExprNode<Es>);
-        FunctionRoot { name, descriptor, body, source, depth, surplus: false }
-    }
-    /// The root reading arguments past its parameters.
-    pub fn keeping_surplus(mut self, surplus: bool) -> FunctionRoot {
-        self.surplus = surplus;
-        self
-    }
-}
-
-impl RootNode<Es> for FunctionRoot {
-    fn name(&self) -> &str {
-        &self.name
-    }
-    fn frame_descriptor(&self) -> &FrameDescriptor {
-        &self.descriptor
-    }
-    fn execute(&self, f: &mut Frame<'_, Es>) -> Result<Value, Unwind<Value>> {
-        self.body.eval(f)
-    }
-    fn execute_sym(&self, s: &mut SymFrame<'_, Es>) -> Result<SymVal, Unwind<SymVal>> {
-        self.body.eval(s)
-    }
-    fn execute_resume(&self, s: &mut Resume<'_, '_, Es>) -> Result<Value, Unwind<Value>> {
-        self.body.eval(s)
-    }
-    fn node_count(&self) -> usize {
-        porcini::node::count_nodes(&self.body as &dyn ExprNode<Es>)
-    }
-    fn tree_depth(&self) -> usize {
-        self.depth
-    }
-    fn source_section(&self) -> Option<SourceSection> {
-        self.source.clone()
-    }
-    fn tree(&self) -> Option<&dyn ExprNode<Es>> {
-        Some(&self.body)
-    }
-    fn is_cloning_allowed(&self) -> bool {
-        true
-    }
-    fn keeps_surplus_arguments(&self) -> bool {
-        self.surplus
-    }
-    fn clone_uninitialized(&self) -> Option<Box<dyn RootNode<Es>>> {
-        let descriptor = Rc::new(self.descriptor.clone_uninitialized());
-        let cx = CloneContext::new(descriptor.clone());
-        Some(Box::new(FunctionRoot {
-            name: self.name.clone(),
-            descriptor,
-            body: self.body.clone_body(&cx),
-            source: self.source.clone(),
-            depth: self.depth,
-            surplus: self.surplus,
-        }))
-    }
-}
 
 /// A builtin function.
 pub struct BuiltinRoot {

@@ -8,7 +8,7 @@ use porcini::{FrameDescriptor, SlotId};
 use super::{FnCx, Translator, hidden_names};
 use crate::nodes::Node;
 use crate::nodes::function::{CalleeEnvNode, CalleeHomeNode, FnSpec, ReceiverNode, RunFieldsNode};
-use crate::nodes::root::FunctionRoot;
+use porcini::control::FunctionRoot;
 use crate::nodes::statement::DerivedResultNode;
 use crate::nodes::variable::{ArgNode, ClearSlotsNode, EnterEnvNode, Place, ReadVarNode, RestArgsNode, WriteMode, WriteVarNode};
 use crate::parser::ast::{Function, FunctionBody, FunctionKind, FunctionName};

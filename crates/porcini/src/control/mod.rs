@@ -10,9 +10,11 @@
 
 mod breakable;
 pub mod completion;
+mod function_root;
 mod try_catch;
 
 pub use breakable::BreakableNode;
+pub use function_root::FunctionRoot;
 pub use try_catch::TryNode;
 pub(crate) use try_catch::caught;
 
