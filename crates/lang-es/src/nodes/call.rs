@@ -175,7 +175,7 @@ impl CallNode {
                 // running the getter) again.
                 let m = s.exec_inline(LOOKUP, |s| {
                     if let PropKey::Static(Key::Name(_)) = k
-                        && !self.methods.is_generic()
+                        && !self.methods.entries.is_generic()
                     {
                         match self.methods.read(s, o)? {
                             Hit::Value(v) => Ok(v),

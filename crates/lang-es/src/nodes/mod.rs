@@ -6,6 +6,7 @@
 //! Control flow (blocks, `if`, loops, `return`, `break`, `continue`, labelled statements,
 //! `try`) is the framework's; EasyScript adds JavaScript's truthiness around conditions.
 
+pub mod cache_entries;
 pub mod call;
 pub mod class;
 pub mod function;

@@ -85,7 +85,7 @@ impl GetNode {
     pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
         let o = s.exec(0, &*self.object)?;
         if let PropKey::Static(Key::Name(_)) = self.key
-            && !self.cache.is_generic()
+            && !self.cache.entries.is_generic()
         {
             return match self.cache.read(s, o)? {
                 Hit::Value(v) => Ok(v),
@@ -141,11 +141,11 @@ impl GetNode {
     fn spec_cost(&self) -> porcini::NodeCost {
         match self.key {
             PropKey::Computed(_) => self.index.cost(),
-            PropKey::Static(_) => self.cache.cost(),
+            PropKey::Static(_) => self.cache.entries.cost(),
         }
     }
     fn spec_active_names(&self) -> Vec<&'static str> {
-        self.cache.active_names()
+        self.cache.entries.active_names()
     }
 }
 
@@ -172,7 +172,7 @@ impl SetNode {
         let o = s.exec(0, &*self.object)?;
         let k = self.key.eval(s, 1)?;
         let v = s.exec(2, &*self.value)?;
-        if let (PropKey::Static(Key::Name(_)), false) = (&self.key, self.cache.is_generic()) {
+        if let (PropKey::Static(Key::Name(_)), false) = (&self.key, self.cache.entries.is_generic()) {
             if !self.cache.write(s, o, v)? {
                 s.respecialize(self, Self::miss, &[o, v])?;
             }
@@ -237,11 +237,11 @@ impl SetNode {
     fn spec_cost(&self) -> porcini::NodeCost {
         match self.key {
             PropKey::Computed(_) => self.index.cost(),
-            PropKey::Static(_) => self.cache.cost(),
+            PropKey::Static(_) => self.cache.entries.cost(),
         }
     }
     fn spec_active_names(&self) -> Vec<&'static str> {
-        self.cache.active_names()
+        self.cache.entries.active_names()
     }
 }
 

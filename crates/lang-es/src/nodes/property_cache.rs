@@ -20,8 +20,6 @@
 //! only ever used while its assumptions hold, and then the prototype holding it (kept alive by
 //! the shape table, as every prototype is) still holds it.
 
-use std::cell::{Cell, OnceCell};
-
 use porcini::assumption::Assumption;
 use porcini::shape::{PropFlags, ShapeId};
 use porcini::symbol::Symbol;
@@ -31,8 +29,8 @@ use crate::Es;
 use crate::runtime::function::JsFunction;
 use crate::runtime::UNDEFINED;
 
-/// The most receiver kinds a site caches before it goes generic.
-pub const LIMIT: usize = 3;
+pub use super::cache_entries::LIMIT;
+use super::cache_entries::CacheEntries;
 
 /// What a cache knows about one kind of receiver.
 #[derive(Clone)]
@@ -50,8 +48,8 @@ pub enum Entry {
 /// A site's cache.
 #[derive(Default)]
 pub struct PropertyCache {
-    entries: [OnceCell<Entry>; LIMIT],
-    generic: Cell<bool>,
+    /// The entries, and whether the site went generic.
+    pub entries: CacheEntries<Entry>,
 }
 
 /// Where a cached read found its value.
@@ -63,41 +61,13 @@ pub enum Hit<V> {
 }
 
 impl PropertyCache {
-    /// Whether the site has gone generic.
-    #[inline(always)]
-    pub fn is_generic(&self) -> bool {
-        self.generic.get()
-    }
-    fn len(&self) -> usize {
-        self.entries.iter().take_while(|e| e.get().is_some()).count()
-    }
-    /// The state for splitting and polymorphism reports.
-    pub fn cost(&self) -> porcini::NodeCost {
-        if self.generic.get() {
-            return porcini::NodeCost::Megamorphic;
-        }
-        match self.len() {
-            0 => porcini::NodeCost::Uninitialized,
-            1 => porcini::NodeCost::Monomorphic,
-            _ => porcini::NodeCost::Polymorphic,
-        }
-    }
-    /// The names of the active "specializations": cached or generic.
-    pub fn active_names(&self) -> Vec<&'static str> {
-        match self.cost() {
-            porcini::NodeCost::Uninitialized => Vec::new(),
-            porcini::NodeCost::Megamorphic => vec!["generic"],
-            _ => vec!["cached"],
-        }
-    }
-
     /// The value of the site's one entry, when it has one and that entry is a value from the
     /// prototypes (a method, for a call site): what every hit of the site reads.
     pub fn constant(&self) -> Option<Value> {
-        if self.generic.get() || self.len() != 1 {
+        if self.entries.is_generic() {
             return None;
         }
-        match self.entries[0].get()? {
+        match self.entries.single()? {
             Entry::Inherited { value, .. } | Entry::Primitive { value, .. } => Some(*value),
             Entry::Own { .. } | Entry::ArrayLength { .. } => None,
         }
@@ -106,25 +76,22 @@ impl PropertyCache {
     /// compiling stage leaves compiled code when it fails); several are tested in turn.
     #[inline(always)]
     pub fn read<S: Stage<Es>>(&self, s: &mut S, o: S::Val) -> Result<Hit<S::Val>, Unwind<S::Val>> {
-        let n = self.len();
-        if n == 1
-            && let Some(e) = self.entries[0].get()
-        {
+        if let Some(e) = self.entries.single() {
             return Ok(match self.test(s, e, o) {
                 Some(v) => Hit::Value(v),
                 None => Hit::Miss,
             });
         }
-        if n == 0 {
+        if self.entries.is_empty() {
             return Ok(Hit::Miss);
         }
-        self.chain(s, o, n)
+        self.chain(s, o)
     }
 
-    /// Entries `..n` in turn: an object's shape against the object entries, a primitive's tag
+    /// The entries in turn: an object's shape against the object entries, a primitive's tag
     /// against the others.
-    fn chain<S: Stage<Es>>(&self, s: &mut S, o: S::Val, n: usize) -> Result<Hit<S::Val>, Unwind<S::Val>> {
-        let entries: Vec<&Entry> = self.entries[..n].iter().filter_map(OnceCell::get).collect();
+    fn chain<S: Stage<Es>>(&self, s: &mut S, o: S::Val) -> Result<Hit<S::Val>, Unwind<S::Val>> {
+        let entries = self.entries.all();
         let (objects, primitives): (Vec<&Entry>, Vec<&Entry>) = entries.into_iter().partition(|e| !matches!(e, Entry::Primitive { .. }));
         // Each side yields the hit's value, or the empty value for a miss (no property holds
         // the empty value).
@@ -217,24 +184,11 @@ impl PropertyCache {
     /// goes generic when the site is full, an entry went stale, or the lookup is not
     /// cacheable. Returns whether the site became more polymorphic (for a report).
     pub fn learn(&self, f: &Frame<'_, Es>, o: Value, sym: Symbol) -> bool {
-        if self.generic.get() {
-            return false;
-        }
-        let n = self.len();
-        let stale = self.entries[..n].iter().filter_map(OnceCell::get).any(|e| match e {
+        let stale = |e: &Entry| match e {
             Entry::Own { .. } | Entry::ArrayLength { .. } => false,
             Entry::Inherited { assumptions, .. } | Entry::Primitive { assumptions, .. } => !assumptions.iter().all(Assumption::is_valid),
-        });
-        match lookup(f, o, sym) {
-            Some(e) if n < LIMIT && !stale => {
-                let _ = self.entries[n].set(e);
-                n > 0
-            }
-            _ => {
-                self.generic.set(true);
-                n > 0
-            }
-        }
+        };
+        self.entries.learn(stale, || lookup(f, o, sym))
     }
 }
 

@@ -8,8 +8,6 @@
 //! `length`, nor writes to primitives. A site holds up to [`LIMIT`] entries and then, or when an
 //! entry's assumptions were invalidated, goes generic for good.
 
-use std::cell::{Cell, OnceCell};
-
 use porcini::assumption::Assumption;
 use porcini::shape::{PropFlags, ShapeId};
 use porcini::symbol::Symbol;
@@ -17,8 +15,8 @@ use porcini::{Cmp, Frame, Stage, Tag, Unwind, Value};
 
 use crate::Es;
 
-/// The most receiver shapes a site caches before it goes generic.
-pub const LIMIT: usize = 3;
+pub use super::cache_entries::LIMIT;
+use super::cache_entries::CacheEntries;
 
 /// What a cache knows about one receiver shape.
 pub enum StoreEntry {
@@ -47,50 +45,19 @@ impl StoreEntry {
 /// A site's cache.
 #[derive(Default)]
 pub struct StoreCache {
-    entries: [OnceCell<StoreEntry>; LIMIT],
-    generic: Cell<bool>,
+    /// The entries, and whether the site went generic.
+    pub entries: CacheEntries<StoreEntry>,
 }
 
 impl StoreCache {
-    /// Whether the site has gone generic.
-    #[inline(always)]
-    pub fn is_generic(&self) -> bool {
-        self.generic.get()
-    }
-    fn len(&self) -> usize {
-        self.entries.iter().take_while(|e| e.get().is_some()).count()
-    }
-    /// The state for splitting and polymorphism reports.
-    pub fn cost(&self) -> porcini::NodeCost {
-        if self.generic.get() {
-            return porcini::NodeCost::Megamorphic;
-        }
-        match self.len() {
-            0 => porcini::NodeCost::Uninitialized,
-            1 => porcini::NodeCost::Monomorphic,
-            _ => porcini::NodeCost::Polymorphic,
-        }
-    }
-    /// The names of the active "specializations": cached or generic.
-    pub fn active_names(&self) -> Vec<&'static str> {
-        match self.cost() {
-            porcini::NodeCost::Uninitialized => Vec::new(),
-            porcini::NodeCost::Megamorphic => vec!["generic"],
-            _ => vec!["cached"],
-        }
-    }
-
     /// Writes `v` to `o` through the cache; whether an entry took it (a miss writes nothing).
     #[inline(always)]
     pub fn write<S: Stage<Es>>(&self, s: &mut S, o: S::Val, v: S::Val) -> Result<bool, Unwind<S::Val>> {
-        let n = self.len();
-        if n == 0 {
+        if self.entries.is_empty() {
             return Ok(false);
         }
         let is_obj = s.has_tag(o, Tag::Object);
-        if n == 1
-            && let Some(e) = self.entries[0].get()
-        {
+        if let Some(e) = self.entries.single() {
             // One entry: speculated on (a compiling stage leaves compiled code when it fails).
             if !s.speculate(is_obj, "receiver is an object") {
                 return Ok(false);
@@ -104,7 +71,7 @@ impl StoreCache {
             self.store(s, e, o, v);
             return Ok(true);
         }
-        let entries: Vec<&StoreEntry> = self.entries[..n].iter().filter_map(OnceCell::get).collect();
+        let entries = self.entries.all();
         let stored = s.if_else(
             is_obj,
             |s| {
@@ -152,21 +119,7 @@ impl StoreCache {
     /// `o` goes, or goes generic when the site is full, an entry went stale, or the write is not
     /// cacheable. Returns whether the site became more polymorphic.
     pub fn learn(&self, f: &Frame<'_, Es>, o: Value, sym: Symbol) -> bool {
-        if self.generic.get() {
-            return false;
-        }
-        let n = self.len();
-        let stale = self.entries[..n].iter().filter_map(OnceCell::get).any(|e| !e.valid());
-        match lookup(f, o, sym) {
-            Some(e) if n < LIMIT && !stale => {
-                let _ = self.entries[n].set(e);
-                n > 0
-            }
-            _ => {
-                self.generic.set(true);
-                n > 0
-            }
-        }
+        self.entries.learn(|e| !e.valid(), || lookup(f, o, sym))
     }
 }
 
