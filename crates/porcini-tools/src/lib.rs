@@ -1,9 +1,12 @@
 //! Language-agnostic tooling shared by the engine and the launcher: the `--engine.*` option
-//! registry, the fixed-format `[engine]` trace-line writer, the Graphviz DOT writer and the
-//! interface dumps are handed to.
+//! registry, the fixed-format `[engine]` trace-line writer, the Graphviz DOT writer, the
+//! interface dumps are handed to, and the output formats of the CPU sampler (the runtime collects
+//! the samples; this crate only turns them into text).
 #![forbid(unsafe_code)]
 
 pub mod dot;
 pub mod dump;
+mod json;
 pub mod options;
+pub mod sampler;
 pub mod trace;
