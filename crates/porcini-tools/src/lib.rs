@@ -1,9 +1,10 @@
 //! Language-agnostic tooling shared by the engine and the launcher: the `--engine.*` option
 //! registry, the fixed-format `[engine]` trace-line writer, the Graphviz DOT writer, the
-//! interface dumps are handed to, and the output formats of the CPU sampler (the runtime collects
-//! the samples; this crate only turns them into text).
+//! interface dumps are handed to, and the output formats of the CPU sampler and of code coverage
+//! (the runtime collects the data; these modules only turn it into text).
 #![forbid(unsafe_code)]
 
+pub mod coverage;
 pub mod dot;
 pub mod dump;
 mod json;
