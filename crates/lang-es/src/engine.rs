@@ -57,6 +57,7 @@ impl Launch for Es {
             Err(u) => Err(match *u.take_error() {
                 GuestError::Exit(code) => RunError::Exit(code),
                 GuestError::Message(m) => RunError::Internal(m),
+                GuestError::Cancelled(m) => RunError::ResourceExhausted(m),
             }),
         }
     }
@@ -100,6 +101,7 @@ fn run_main(f: &mut Frame<'_, Es>, _this: Value, args: &[Value]) -> Result<Value
 pub(crate) fn run_module(f: &mut Frame<'_, Es>, path: &str, source: &str) -> Result<Value, Unwind<Value>> {
     let rt = f.runtime();
     f.lang().sources.borrow_mut().insert(path.to_string(), source.into());
+    rt.add_source(path, source);
     let module = parse_module(source, path).map_err(|e| syntax_error(f, path, &e))?;
     let translated = crate::translate::Translator::new(rt, &module).module().map_err(|e| syntax_error(f, path, &e))?;
     let names = f.lang().names();

@@ -78,5 +78,6 @@ fn unwind_error(u: Unwind<Value>) -> RunError {
     match *u.take_error() {
         GuestError::Message(m) => RunError::Guest(m),
         GuestError::Exit(c) => RunError::Exit(c),
+        GuestError::Cancelled(m) => RunError::ResourceExhausted(m),
     }
 }

@@ -68,5 +68,6 @@ pub(crate) fn load(rt: &Runtime<Sl>, source: &str, file: &str) -> Result<Option<
         Err(e) if short.get() && e.message == parser::TOO_DEEP => return Err(LoadError::StackOverflow),
         Err(e) => return Err(LoadError::Parse(e)),
     };
+    rt.add_source(file, source);
     translate::register(rt, &program, file, source).map_err(|StackShort| LoadError::StackOverflow)
 }

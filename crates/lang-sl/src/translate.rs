@@ -12,6 +12,7 @@ use std::rc::Rc;
 use porcini::bigint::BigInt;
 use porcini::call_target::{CallTarget, SourceSection};
 use porcini::control::{BlockNode, BodyNode, IfNode, JumpNode, ReturnNode, WhileNode};
+use porcini::instrument::StatementPosition;
 use porcini::{FrameDescriptor, Operand, Runtime, SlotId, Value};
 
 use crate::Sl;
@@ -44,7 +45,8 @@ impl Translator<'_> {
         if stack_ok(self.rt) { Ok(()) } else { Err(StackShort) }
     }
     fn block(&self, b: &Block) -> Result<BlockNode<Sl>, StackShort> {
-        Ok(BlockNode::new(b.stmts.iter().map(|s| self.stmt(s)).collect::<Result<_, _>>()?))
+        let stmts = b.stmts.iter().map(|s| self.stmt(s)).collect::<Result<_, _>>()?;
+        Ok(BlockNode::with_positions(stmts, b.stmts.iter().map(|s| Some(position(s))).collect()))
     }
     fn stmt(&self, s: &Stmt) -> Result<Node, StackShort> {
         self.guard()?;
@@ -238,14 +240,20 @@ pub fn function_target(
         Some((Stmt::Return { value, .. }, leading)) => (Some(value.as_ref()), leading),
         _ => (None, &f.body.stmts[..]),
     };
+    // Copied parameters are the translator's, not statements of the source.
+    let mut positions: Vec<Option<StatementPosition>> = vec![None; stmts.len()];
     for s in leading {
         stmts.push(t.stmt(s)?);
+        positions.push(Some(position(s)));
     }
     let tail = match tail {
         Some(value) => Some(t.return_node(value)?),
         None => None,
     };
-    let body = BodyNode::new(stmts, tail);
+    if let Some(last) = f.body.stmts.last().filter(|_| tail.is_some()) {
+        positions.push(Some(position(last)));
+    }
+    let body = BodyNode::new(stmts, tail).with_positions(positions);
     let section = SourceSection {
         name: file.clone(),
         start_line: f.span.line,
@@ -297,4 +305,14 @@ impl LineIndex {
     pub fn line_of(&self, at: u32) -> u32 {
         self.feeds.partition_point(|&f| f < at) as u32 + 1
     }
+}
+
+/// Where statement `s` starts, for coverage.
+fn position(s: &Stmt) -> StatementPosition {
+    let span = match s {
+        Stmt::Expr(e) => e.span,
+        Stmt::While { span, .. } | Stmt::If { span, .. } | Stmt::Return { span, .. } => *span,
+        Stmt::Break(span) | Stmt::Continue(span) | Stmt::Debugger(span) => *span,
+    };
+    StatementPosition { line: span.line, column: span.col }
 }

@@ -21,7 +21,9 @@ use lang_es::Es;
 use lang_sl::Sl;
 use porcini::{Engine, Host, Launch, RunError};
 use porcini_tools::dump::DumpWriter;
-use porcini_tools::options::EngineOptions;
+use porcini_tools::options::{EngineOptions, TOOL_OPTION_NAMES, ToolOptions};
+
+mod tools;
 use porcini_tools::trace::TraceSink;
 
 /// Native stack for the guest thread: reserved virtual memory, committed only as used.
@@ -38,6 +40,10 @@ fn usage() -> String {
     );
     for (spelled, default, help) in EngineOptions::help_rows() {
         s.push_str(&format!("  {spelled:<48} {help} (default: {default})\n"));
+    }
+    s.push_str("\nTools and sandbox limits:\n");
+    for (name, help) in TOOL_OPTION_NAMES {
+        s.push_str(&format!("  --{name:<46} {help}\n"));
     }
     s
 }
@@ -66,6 +72,10 @@ fn parse_args(args: &[OsString]) -> Result<Command, String> {
             "--version" => return Ok(Command::Version),
             _ if a.starts_with("--engine.") => match arg.to_str() {
                 Some(valid) => options.apply_arg(valid).map_err(|e| e.to_string())?,
+                None => return Err(format!("Unknown option '{a}': not valid UTF-8. See --help.")),
+            },
+            _ if ToolOptions::claims(&a) => match arg.to_str() {
+                Some(valid) => options.tools.apply_arg(valid)?,
                 None => return Err(format!("Unknown option '{a}': not valid UTF-8. See --help.")),
             },
             _ if a.starts_with('-') && a != "-" => return Err(format!("Unknown option '{a}'. See --help.")),
@@ -195,6 +205,7 @@ fn launch<L: Launch>(options: EngineOptions, file: Option<PathBuf>, args: Vec<Os
         read_file: Box::new(|p| std::fs::read_to_string(p).map_err(|e| e.to_string())),
         now: Box::new(move || start.elapsed()),
         argv,
+        cpu_time: tools::thread_cpu_clock(),
     };
     let dump_dir = PathBuf::from(&options.dump_path);
     let compile = options.compilation;
@@ -224,6 +235,7 @@ fn launch<L: Launch>(options: EngineOptions, file: Option<PathBuf>, args: Vec<Os
         Err(e) => exit_status(e),
     };
     engine.close();
+    let status = if tools::write_reports(&engine.tool_reports()) || status != 0 { status } else { 1 };
     // A guest error already explains a failed run (a failed `println` is one); otherwise output
     // that could not be written makes the run fail, so a full disk is not mistaken for success.
     let unwritten = out_error.borrow_mut().take();
@@ -245,6 +257,10 @@ fn exit_status(e: RunError) -> u8 {
             1
         }
         RunError::Exit(code) => code as u8,
+        RunError::ResourceExhausted(msg) => {
+            report(&msg);
+            1
+        }
         RunError::Internal(msg) => {
             report(&msg);
             70

@@ -277,6 +277,10 @@ pub(crate) struct Lowering<'b, L: Language> {
     shapes_stable: bool,
     code: *const CompiledCode<L>,
     valid_flag: *const bool,
+    /// The runtime's interrupt word, which safepoints poll ([`porcini::instrument`]).
+    interrupt: usize,
+    /// A frame limit counts every call on the runtime's call path, so calls take it.
+    counts_frames: bool,
     out: Lowered<L>,
     _lang: PhantomData<L>,
 }
@@ -409,6 +413,8 @@ impl<'b, L: Language> Lowering<'b, L> {
             callee_frames: Vec::new(),
             code: code as *const CompiledCode<L>,
             valid_flag: code.valid_flag(),
+            interrupt: rt.instruments.interrupt_address(),
+            counts_frames: rt.instruments.counts_frames(),
             pinned: Vec::new(),
             shapes_stable: false,
             out: Lowered { deopts: Vec::new(), sites: Vec::new(), assumptions: Vec::new(), calls: 0, broken: None },
@@ -1822,7 +1828,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         let writes_frame = target.root().accesses_caller_frame();
         // A callee keeping surplus arguments has them copied by the runtime's call path.
         let surplus = target.keeps_surplus() && args.len() > target.params();
-        if !writes_frame && !surplus {
+        if !writes_frame && !surplus && !self.counts_frames {
             return self.direct_call(target, args);
         }
         let target = target as *const CallTarget<L> as i64;
@@ -1917,6 +1923,37 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.out.sites.push(site);
         let addr = compiled::boundary::<L> as *const () as usize;
         self.call_out(self.sigs.boundary, addr, args, true, |s| vec![s.iconst(site_addr)])
+    }
+    fn safepoint(&mut self, site: BoundarySite<L>, inlined: &[CallTargetId]) {
+        if self.dead {
+            return;
+        }
+        // The poll: one load and a branch to a cold block. The call there reads no slot and
+        // writes none, changes no object, and the collector finds the values held in registers
+        // by its conservative scan, so nothing is spilled and no fact is forgotten.
+        let word_addr = self.iconst(self.interrupt as i64);
+        let word = self.b.ins().load(types::I32, MemFlagsData::trusted(), word_addr, 0);
+        let (cold, cont) = (self.b.create_block(), self.b.create_block());
+        self.b.set_cold_block(cold);
+        self.b.ins().brif(word, cold, &[], cont, &[]);
+        self.switch(cold);
+        self.b.seal_block(cold);
+        let ids: Vec<SymVal> = inlined
+            .iter()
+            .map(|id| {
+                let (t, v) = (self.tag(Tag::Int), self.iconst(i64::from(id.0)));
+                self.push(Repr::Val(t, v))
+            })
+            .collect();
+        let site = Box::new(site);
+        let site_addr = &*site as *const BoundarySite<L> as i64;
+        self.out.sites.push(site);
+        let array = self.value_array(&ids);
+        let (frame, site_v, n) = (self.own_frame(), self.iconst(site_addr), self.iconst(ids.len() as i64));
+        let _ = self.call_result(self.sigs.boundary, compiled::boundary::<L> as *const () as usize, &[frame, site_v, array, n]);
+        self.b.ins().jump(cont, &[]);
+        self.switch(cont);
+        self.b.seal_block(cont);
     }
     fn dead(&mut self) -> SymVal {
         let (t, v) = (self.tag(Tag::Null), self.iconst(0));

@@ -11,12 +11,16 @@ mod choice;
 mod declare;
 mod error;
 mod suggest;
+mod tools;
 #[cfg(test)]
 mod tests;
 mod value;
 
 pub use choice::{CompilationFailureAction, EngineMode};
 pub use error::OptionError;
+pub use tools::{
+    COVERAGE_OUTPUTS, CoverageOptions, SAMPLER_OUTPUTS, SamplerOptions, SandboxOptions, TOOL_OPTION_NAMES, ToolOptions,
+};
 pub use value::OptionKind;
 
 use declare::declare_engine_options;

@@ -12,7 +12,7 @@
 //! boxed value, an unboxed integer or a condition, and lays frame states out accordingly.
 
 use crate::assumption::Assumption;
-use crate::call_target::CallTarget;
+use crate::call_target::{CallTarget, CallTargetId};
 use crate::compiled::BoundarySite;
 use crate::frame::SlotId;
 use crate::language::Language;
@@ -270,6 +270,14 @@ pub trait Emitter<L: Language> {
     fn call_indirect(&mut self, resolve: ResolveFn<L>, callee: SymVal, args: &[SymVal]) -> SymVal;
     /// Calls a boundary function (never inlined).
     fn call_boundary(&mut self, name: &'static str, site: BoundarySite<L>, args: &[SymVal]) -> SymVal;
+    /// A safepoint ([`crate::instrument`]): when the engine's interrupt word is raised, calls
+    /// `site` (a boundary that samples the stack or checks limits, and may unwind with the
+    /// run's cancellation), passing the ids of the callees inlined here, outermost first, as
+    /// integers. Otherwise it costs a load and a branch. It reads and writes no frame slot.
+    /// An emitter that only measures code may leave it out.
+    fn safepoint(&mut self, site: BoundarySite<L>, inlined: &[CallTargetId]) {
+        let _ = (site, inlined);
+    }
     /// A value for unreachable code.
     fn dead(&mut self) -> SymVal;
     /// Why the unit has grown past what one compilation may cost, if it has (Truffle's

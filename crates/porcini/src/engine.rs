@@ -13,10 +13,13 @@ use std::rc::Rc;
 use std::time::Duration;
 
 use porcini_tools::dump::DumpWriter;
+use porcini_tools::coverage::CoverageFormat;
 use porcini_tools::options::EngineOptions;
+use porcini_tools::sampler::{SamplerFormat, SamplerOutput};
 use porcini_tools::trace::TraceSink;
 
 use crate::compiled::Compiler;
+use crate::instrument::{CpuClock, Instruments, LimitedWriter};
 use crate::language::Launch;
 use crate::runtime::Runtime;
 
@@ -39,6 +42,9 @@ pub struct Host {
     /// The process's arguments as the guest sees them: the launcher's path, the program's path,
     /// then the program's own arguments.
     pub argv: Vec<String>,
+    /// The CPU time the calling thread has used, for `sandbox.MaxCPUTime`; `None` measures
+    /// wall time instead.
+    pub cpu_time: Option<Box<dyn Fn() -> Duration>>,
 }
 
 impl Host {
@@ -53,6 +59,7 @@ impl Host {
             read_file: Box::new(|path| Err(format!("no file system: cannot read '{path}'"))),
             now: Box::new(move || start.elapsed()),
             argv: Vec::new(),
+            cpu_time: None,
         }
     }
     /// The same host with `err` as the guest's standard error.
@@ -87,21 +94,54 @@ pub enum RunError {
     Exit(i32),
     /// The engine itself failed, not the program; the launcher exits with status 70.
     Internal(String),
+    /// The program exceeded a resource limit of the sandbox (the message names it) and was
+    /// stopped; the engine stays usable for the host, which may run other programs. The
+    /// launcher reports it and exits with status 1.
+    ResourceExhausted(String),
+}
+
+/// What a tool has to say once the program ran (`--cpusampler`, `--coverage`): its output, and
+/// where it goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ToolReport {
+    /// The tool's option name (`cpusampler`, `coverage`).
+    pub tool: &'static str,
+    /// The output, in the format its options chose.
+    pub text: String,
+    /// The file it goes to; `None`: standard output.
+    pub file: Option<String>,
+    /// Whether the file must not exist yet (Truffle's rule for coverage's `OutputFile`).
+    pub must_not_exist: bool,
 }
 
 /// One language's engine: a runtime with the language's state and builtins, ready to run
 /// programs.
 pub struct Engine<L: Launch> {
     rt: Runtime<L>,
+    /// The host's CPU clock, until the instruments start with it.
+    clock: std::cell::RefCell<Option<CpuClock>>,
 }
 
 impl<L: Launch> Engine<L> {
     /// An engine for `L` with `options`, over `host`'s streams and services, with the language's
     /// builtins installed.
-    pub fn new(options: EngineOptions, host: Host) -> Engine<L> {
-        let rt = Runtime::new(options, L::create_state(host));
+    ///
+    /// The sandbox's output limits apply to the host's streams from here on.
+    pub fn new(options: EngineOptions, mut host: Host) -> Engine<L> {
+        let instruments = Instruments::new(&options.tools);
+        let sandbox = &options.tools.sandbox;
+        if let Some(max) = sandbox.max_output_stream_size {
+            let cancel = instruments.cancel_handle();
+            host.out = Box::new(LimitedWriter::new(host.out, max, "sandbox.MaxOutputStreamSize", cancel));
+        }
+        if let Some(max) = sandbox.max_error_stream_size {
+            let cancel = instruments.cancel_handle();
+            host.err = Box::new(LimitedWriter::new(host.err, max, "sandbox.MaxErrorStreamSize", cancel));
+        }
+        let clock = std::cell::RefCell::new(host.cpu_time.take());
+        let rt = Runtime::with_instruments(options, L::create_state(host), instruments);
         L::initialize(&rt);
-        Engine { rt }
+        Engine { rt, clock }
     }
     /// The runtime (for tools and tests).
     pub fn runtime(&self) -> &Runtime<L> {
@@ -126,25 +166,66 @@ impl<L: Launch> Engine<L> {
     /// Runs `source`, named `path`, as the main program. `Some(text)` is a result the launcher
     /// prints on standard output (SL prints `main`'s value). The guest's output is flushed.
     pub fn run(&self, source: &str, path: &str) -> Result<Option<String>, RunError> {
+        self.start_instruments()?;
         let r = L::run_main(&self.rt, Program { source, path });
         self.flush();
-        r
+        self.cancelled(r)
+    }
+    /// Starts the tools' and the sandbox's instruments before the first guest code runs.
+    fn start_instruments(&self) -> Result<(), RunError> {
+        let clock = self.clock.borrow_mut().take();
+        self.rt.instruments.start(clock).map_err(RunError::Internal)
+    }
+    /// A run that a limit cancelled ended with the cancellation, however the language reported
+    /// what it saw (a failed write to a limited stream is an I/O error to the guest).
+    fn cancelled<T>(&self, r: Result<T, RunError>) -> Result<T, RunError> {
+        match (r, self.rt.instruments.cancellation()) {
+            (Err(RunError::Guest(_) | RunError::Internal(_)), Some(why)) => Err(RunError::ResourceExhausted(why)),
+            (r, _) => r,
+        }
     }
     /// Runs what the language runs once the main program is done (SL's shutdown hooks), after
     /// a run that ended normally or not.
     pub fn finish(&self) -> Result<(), RunError> {
         let r = L::finish(&self.rt);
         self.flush();
-        r
+        self.cancelled(r)
     }
     /// Flushes the guest's output streams.
     pub fn flush(&self) {
         L::flush(&self.rt);
     }
+    /// The reports of the tools that ran (the CPU sampler, coverage), from what the runs so far
+    /// recorded; empty when no tool was asked for.
+    pub fn tool_reports(&self) -> Vec<ToolReport> {
+        let options = self.rt.instruments.options();
+        let mut reports = Vec::new();
+        if let Some(log) = self.rt.instruments.samples() {
+            let o = &options.sampler;
+            let output = o.output.parse().unwrap_or_default();
+            let format = SamplerFormat { output, show_tiers: o.show_tiers, min_samples: o.min_samples };
+            let text = porcini_tools::sampler::render(&log.profile("main"), &format);
+            let file = match (o.output_file.as_str(), output) {
+                ("", SamplerOutput::Flamegraph) => Some("flamegraph.svg".to_string()),
+                ("", _) => None,
+                (f, _) => Some(f.to_string()),
+            };
+            reports.push(ToolReport { tool: "cpusampler", text, file, must_not_exist: false });
+        }
+        if let Some(sources) = self.rt.coverage_report() {
+            let o = &options.coverage;
+            let format = CoverageFormat { output: o.output.parse().unwrap_or_default(), count: o.count, strict_lines: o.strict_lines };
+            let text = porcini_tools::coverage::render(&sources, &format);
+            let file = (!o.output_file.is_empty()).then(|| o.output_file.clone());
+            reports.push(ToolReport { tool: "coverage", text, file, must_not_exist: true });
+        }
+        reports
+    }
     /// Closes the engine after the last guest code ran: prints what the engine reports at exit,
     /// such as the splitting summary, to the trace sink.
     pub fn close(&self) {
         self.flush();
+        self.rt.instruments.stop();
         self.rt.close();
     }
 }

@@ -246,6 +246,9 @@ pub enum GuestError {
     Message(String),
     /// The guest asked the process to exit with this status.
     Exit(i32),
+    /// The run was cancelled because it exceeded a resource limit (the message names it). No
+    /// guest `catch` stops it.
+    Cancelled(String),
 }
 
 impl GuestError {
@@ -262,6 +265,7 @@ impl fmt::Display for GuestError {
         match self {
             GuestError::Message(m) => f.write_str(m),
             GuestError::Exit(code) => write!(f, "exit({code})"),
+            GuestError::Cancelled(m) => f.write_str(m),
         }
     }
 }

@@ -69,9 +69,11 @@ pub struct Inliner {
 }
 
 impl Inliner {
-    /// The inliner the options ask for, or `None` when inlining is off.
+    /// The inliner the options ask for, or `None` when inlining is off. A frame limit
+    /// (`sandbox.MaxStackFrames`) turns it off: an inlined call makes no frame, and the limit
+    /// must stop a program at the same depth in every engine mode.
     pub fn from_options(o: &EngineOptions) -> Option<Inliner> {
-        if !o.inlining {
+        if !o.inlining || o.tools.sandbox.max_stack_frames.is_some() {
             return None;
         }
         let only = o

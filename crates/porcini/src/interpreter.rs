@@ -49,6 +49,9 @@ impl<'a, L: Language> Stage<L> for Frame<'a, L> {
     fn runtime(&self) -> &Runtime<L> {
         self.rt
     }
+    fn statement_hook(&mut self, _index: u32, addr: usize) -> Result<(), Unwind<Value>> {
+        self.rt.on_statement(self, addr)
+    }
     #[inline(always)]
     fn exec(&mut self, _index: u32, child: &dyn ExprNode<L>) -> Result<Value, Unwind<Value>> {
         child.execute(self)
@@ -239,7 +242,7 @@ impl<'a, L: Language> Stage<L> for Frame<'a, L> {
     ) -> Result<(), Unwind<Value>> {
         let target = self.target;
         let osr_at = self.rt.osr_threshold();
-        run_loop(self, target, osr_at, |f| f.rt.osr(f, node), shape, cond, body, step)
+        run_loop(self, target, osr_at, |f| f.rt.osr(f, node), poll, shape, cond, body, step)
     }
     fn breakable(
         &mut self,
@@ -427,24 +430,34 @@ impl<'a, L: Language> Stage<L> for Frame<'a, L> {
     }
 }
 
-/// The loop of the stages that execute concretely (this one and [`crate::resume::Resume`]): while
-/// `cond` holds, run `body`; a `break` ends the loop and a `continue` the iteration. An iteration
-/// counts once its body completes, normally or by `continue`, and the count goes to `target`.
-/// After `osr_at` iterations the loop asks `osr` to continue in compiled code (on-stack
-/// replacement); when it does, its outcome is the loop's.
+/// The interpreter's safepoint poll (see [`crate::instrument`]): one load and a branch, unless
+/// the ticker asked for something.
 #[inline(always)]
+pub(crate) fn poll<L: Language>(f: &mut Frame<'_, L>) -> Result<(), Unwind<Value>> {
+    if f.rt.instruments.pending() { f.rt.safepoint(f, &[], false) } else { Ok(()) }
+}
+
 /// Whether a `break` naming `label` leaves a statement carrying `labels` that an unlabelled
 /// `break` leaves too when `unlabelled` (a `switch`).
+#[inline(always)]
 pub(crate) fn breaks_out_of(label: Label, labels: &[Label], unlabelled: bool) -> bool {
     if label == Label::INNERMOST { unlabelled } else { labels.contains(&label) }
 }
 
+/// The loop of the stages that execute concretely (this one and [`crate::resume::Resume`]): while
+/// `cond` holds, run `body`; a `break` ends the loop and a `continue` the iteration. An iteration
+/// counts once its body completes, normally or by `continue`, and the count goes to `target`.
+/// After `osr_at` iterations the loop asks `osr` to continue in compiled code (on-stack
+/// replacement); when it does, its outcome is the loop's. Each iteration starts at the loop's
+/// safepoint, `poll`.
+#[inline(always)]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn run_loop<L: Language, S>(
     s: &mut S,
     target: Option<&CallTarget<L>>,
     osr_at: u64,
     mut osr: impl FnMut(&mut S) -> Osr,
+    mut poll: impl FnMut(&mut S) -> Result<(), Unwind<Value>>,
     shape: LoopShape<'_>,
     mut cond: impl FnMut(&mut S) -> Result<bool, Unwind<Value>>,
     mut body: impl FnMut(&mut S) -> Result<(), Unwind<Value>>,
@@ -455,6 +468,10 @@ pub(crate) fn run_loop<L: Language, S>(
     let before = shape.executed.get();
     let mut osr_at = osr_at.saturating_sub(before).max(1);
     let result = loop {
+        // The loop's safepoint, where the tools' ticker is answered.
+        if let Err(u) = poll(s) {
+            break Err(u);
+        }
         match cond(s) {
             Ok(true) => {}
             Ok(false) => break Ok(()),

@@ -21,6 +21,7 @@ pub mod error;
 pub mod frame;
 pub mod function;
 pub mod host;
+pub mod instrument;
 pub mod inlining;
 mod interpreter;
 pub mod language;
@@ -42,7 +43,7 @@ mod value_stack;
 
 pub use error::{GuestError, Label, Pending, SpecFail, Unwind, UnwindKind};
 pub use frame::{Frame, FrameDescriptor, SlotId, SlotKind};
-pub use engine::{Engine, Host, Program, RunError};
+pub use engine::{Engine, Host, Program, RunError, ToolReport};
 pub use language::{Language, Launch};
 pub use node::{ExprNode, NodeCost, TypedFail, expect_f64, expect_i64};
 pub use operand::{ExecChild, Leaf, Operand};

@@ -127,6 +127,11 @@ pub trait ExprNode<L: Language>: 'static {
     fn source_position(&self) -> Option<(u32, u32)> {
         None
     }
+    /// The statements this node runs in sequence, each with the position it starts at if the
+    /// language gave one (a block's), for coverage. Most nodes run none.
+    fn statements(&self) -> Vec<(&dyn ExprNode<L>, Option<crate::instrument::StatementPosition>)> {
+        Vec::new()
+    }
     /// The direct call nodes this node holds itself (not those of its children): tools and the
     /// splitting dumps find a call site's place in its tree through them.
     fn call_nodes(&self) -> Vec<&DirectCallNode<L>> {

@@ -303,6 +303,15 @@ impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
     fn runtime(&self) -> &Runtime<L> {
         self.f.rt
     }
+    fn statement_hook(&mut self, index: u32, addr: usize) -> Result<(), Unwind<Value>> {
+        // The statement a replay resumes in was counted by the code that deoptimized.
+        if let Mode::Replay { path, depth, .. } = &self.mode
+            && path.get(*depth) == Some(&index)
+        {
+            return Ok(());
+        }
+        self.f.rt.on_statement(self.f, addr)
+    }
     fn exec(&mut self, index: u32, child: &dyn ExprNode<L>) -> Result<Value, Unwind<Value>> {
         match self.step(index)? {
             Step::Recorded(v) => Ok(v.boxed()),
@@ -384,6 +393,7 @@ impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
     fn exec_seq(&mut self, first: u32, stmts: &[Box<dyn ExprNode<L>>]) -> Result<(), Unwind<Value>> {
         let end = first + stmts.len() as u32;
         let mut start = first;
+        let mut resumed = None;
         match &mut self.mode {
             Mode::Stopped(_) => return Err(stopped()),
             Mode::Capture { .. } => {
@@ -396,7 +406,10 @@ impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
             }
             Mode::Replay { path, depth, live } => match path.get(*depth).copied() {
                 // The statements before the resume position ran in compiled code.
-                Some(want) if (first..end).contains(&want) => start = want,
+                Some(want) if (first..end).contains(&want) => {
+                    start = want;
+                    resumed = Some(want);
+                }
                 // All of them ran. A position one past the last that ends the path is where a
                 // deoptimization after the last statement resumes: nothing after it started.
                 Some(want) if want >= end => {
@@ -412,8 +425,15 @@ impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
             },
             Mode::Done => {}
         }
+        // The statement a replay resumes in was counted by the code that deoptimized; those
+        // after it run now and count.
+        let counted = self.f.rt.instruments.counts_statements();
         for (i, st) in stmts.iter().enumerate().skip((start - first) as usize) {
-            self.exec(first + i as u32, &**st)?;
+            let index = first + i as u32;
+            if counted && Some(index) != resumed {
+                self.f.rt.on_statement(self.f, crate::node::node_addr(&**st))?;
+            }
+            self.exec(index, &**st)?;
         }
         Ok(())
     }
@@ -586,7 +606,8 @@ impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
                 return if u.targets(UnwindKind::Break, shape.labels) { Ok(()) } else { Err(u) };
             }
         }
-        run_loop(self, target, osr_at, osr, shape, cond, body, step)
+        let poll = |s: &mut Self| crate::interpreter::poll(s.f);
+        run_loop(self, target, osr_at, osr, poll, shape, cond, body, step)
     }
     fn breakable(
         &mut self,

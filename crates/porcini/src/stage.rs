@@ -90,11 +90,21 @@ pub trait Stage<L: Language>: Sized {
     /// means "after them" (see the symbolic and resuming stages).
     #[inline(always)]
     fn exec_seq(&mut self, first: u32, stmts: &[Box<dyn ExprNode<L>>]) -> Result<(), Unwind<Self::Val>> {
+        let counted = self.runtime().instruments.counts_statements();
         for (i, st) in stmts.iter().enumerate() {
+            if counted {
+                self.statement_hook(first + i as u32, crate::node::node_addr(&**st))?;
+            }
             self.exec(first + i as u32, &**st)?;
         }
         Ok(())
     }
+
+    /// The statement hook ([`crate::instrument`]): statement `index` of the current node, the
+    /// node at `addr`, is about to run. Called only while the runtime counts statements; it may
+    /// cancel the run. A stage replaying a deoptimized frame skips the statements compiled code
+    /// already counted.
+    fn statement_hook(&mut self, index: u32, addr: usize) -> Result<(), Unwind<Self::Val>>;
 
     /// A constant value.
     fn konst(&mut self, v: Value) -> Self::Val;

@@ -154,6 +154,8 @@ impl<'a, L: Language> SymFrame<'a, L> {
     /// return's value; a `return` elsewhere emits itself as it unwinds). Fails with the reason
     /// when the root cannot be compiled.
     pub fn record_root(&mut self, root: &dyn crate::call_target::RootNode<L>) -> Result<(), String> {
+        // Compiled code answers the tools' ticker on entry, as the interpreter does on a call.
+        self.safepoint();
         match root.execute_sym(self) {
             Ok(x) if self.open => self.em.ret(x),
             Ok(_) => {}
@@ -179,6 +181,13 @@ impl<'a, L: Language> SymFrame<'a, L> {
         match self.bailout.take() {
             Some(reason) => Err(reason),
             None => Ok(()),
+        }
+    }
+    /// Emits a safepoint here, naming the callees being inlined.
+    fn safepoint(&mut self) {
+        if self.open {
+            let inlined: Vec<CallTargetId> = self.inlines.iter().map(|i| i.target).collect();
+            self.em.safepoint(BoundarySite::new(&crate::instrument::SAFEPOINT, crate::instrument::safepoint_boundary::<L>), &inlined);
         }
     }
     /// Runs `eval` as child `index`: extends the path, and afterwards keeps the child's value
@@ -532,6 +541,7 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
         self.record_child(index, eval)
     }
     fn exec_seq(&mut self, first: u32, stmts: &[Box<dyn ExprNode<L>>]) -> Result<(), Unwind<SymVal>> {
+        let counted = self.rt.instruments.counts_statements();
         for (i, st) in stmts.iter().enumerate() {
             self.within_budget()?;
             if !self.open {
@@ -539,6 +549,9 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
                 return Ok(());
             }
             let index = first + i as u32;
+            if counted {
+                self.statement_hook(index, crate::node::node_addr(&**st))?;
+            }
             let mark = self.live.len();
             self.path.push(index);
             let r = st.execute_sym(self);
@@ -555,6 +568,11 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
                 self.path.pop();
             }
         }
+        Ok(())
+    }
+    fn statement_hook(&mut self, _index: u32, addr: usize) -> Result<(), Unwind<SymVal>> {
+        let at = self.em.konst(Value::from_i64(addr as i64));
+        self.call_boundary("statement", &crate::instrument::STATEMENT, crate::instrument::statement_boundary::<L>, &[at])?;
         Ok(())
     }
     fn konst(&mut self, val: Value) -> SymVal {
@@ -712,6 +730,7 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
         self.em.begin_loop(shape.has_step);
         let r = cond(self).and_then(|c| {
             self.em.loop_test(c);
+            self.safepoint();
             body(self)
         });
         self.live.truncate(live);

@@ -171,7 +171,11 @@ impl<'a> Translator<'a> {
         }
         let params = cx.base as usize;
         let descriptor = Rc::new(FrameDescriptor::with_params(cx.names, params));
-        let body = BodyNode::new(stmts, tail);
+        let mut positions = self.positions_of(&stmts);
+        if tail.is_some() {
+            positions.push(None);
+        }
+        let body = BodyNode::new(stmts, tail).with_positions(positions);
         let source = Some(self.source_section(span, &name));
         let root = FunctionRoot::new(name, descriptor, body, source).keeping_surplus(surplus);
         let target = self.rt().create_call_target(Box::new(root));

@@ -19,11 +19,13 @@ mod stmt;
 use std::rc::Rc;
 
 use porcini::call_target::SourceSection;
+use porcini::control::BlockNode;
+use porcini::instrument::StatementPosition;
 use porcini::{Label, Runtime, SlotId, Value};
 use rustc_hash::FxHashMap;
 
 use crate::Es;
-use crate::nodes::Loc;
+use crate::nodes::{Loc, Node};
 use crate::nodes::variable::Place;
 use crate::parser::ast::Function;
 use crate::parser::{FuncId, Location, Module, Resolution, ScopeId, Span, SyntaxError};
@@ -59,6 +61,9 @@ pub struct Translator<'a> {
     /// The constructors of classes without instance fields, whose calls have no field
     /// initializers to run.
     fieldless: rustc_hash::FxHashSet<FuncId>,
+    /// Where each statement node made so far starts, by node address, for the positions
+    /// blocks give coverage (a statement may become several nodes, all at its position).
+    positions: FxHashMap<usize, StatementPosition>,
 }
 
 /// The state of the function being translated.
@@ -101,7 +106,7 @@ impl FnCx {
 
 impl<'a> Translator<'a> {
     pub fn new(rt: &'a Runtime<Es>, module: &'a Module) -> Translator<'a> {
-        Translator { rt, module, file: module.file_name.as_str().into(), targets: FxHashMap::default(), functions: find::index(&module.function), fieldless: Default::default() }
+        Translator { rt, module, file: module.file_name.as_str().into(), targets: FxHashMap::default(), functions: find::index(&module.function), fieldless: Default::default(), positions: FxHashMap::default() }
     }
     fn res(&self) -> &'a Resolution {
         &self.module.resolution
@@ -110,6 +115,16 @@ impl<'a> Translator<'a> {
     pub(crate) fn loc(&self, span: Span) -> Loc {
         let (line, col) = self.module.line_index.line_col(span.start);
         Loc { file: self.file.clone(), line, col }
+    }
+    /// A block of `stmts`, with the positions their statements start at.
+    pub(crate) fn block_node(&self, stmts: Vec<Node>) -> BlockNode<Es> {
+        let positions = self.positions_of(&stmts);
+        BlockNode::with_positions(stmts, positions)
+    }
+    /// The positions of the statements `stmts` were made from (`None` for nodes the translator
+    /// adds).
+    pub(crate) fn positions_of(&self, stmts: &[Node]) -> Vec<Option<StatementPosition>> {
+        stmts.iter().map(|n| self.positions.get(&porcini::node::node_addr(&**n)).copied()).collect()
     }
     /// A syntax error at `span`.
     pub(crate) fn error(&self, span: Span, message: String) -> SyntaxError {

@@ -3,6 +3,7 @@
 //! labels, `return`, `throw` and `try`.
 
 use porcini::control::{BlockNode, BreakableNode, IfNode, JumpNode, ReturnNode, TryNode, WhileNode};
+use porcini::instrument::StatementPosition;
 use porcini::{Label, Value};
 
 use super::{FnCx, Translator};
@@ -39,11 +40,22 @@ impl Translator<'_> {
     fn body(&mut self, cx: &mut FnCx, s: &Stmt) -> Result<BlockNode<crate::Es>, SyntaxError> {
         let mut out = Vec::new();
         self.statement(cx, s, &mut out)?;
-        Ok(BlockNode::new(out))
+        Ok(self.block_node(out))
     }
 
-    /// Appends the nodes of statement `s` to `out` (a block's, inline).
+    /// Appends the nodes of statement `s` to `out` (a block's, inline), and records where they
+    /// start for coverage (nodes of statements nested in a plain block keep their own).
     fn statement(&mut self, cx: &mut FnCx, s: &Stmt, out: &mut Vec<Node>) -> Result<(), SyntaxError> {
+        let before = out.len();
+        let r = self.statement_nodes(cx, s, out);
+        let (line, column) = self.module.line_index.line_col(s.span.start);
+        for n in out.iter().skip(before) {
+            self.positions.entry(porcini::node::node_addr(&**n)).or_insert(StatementPosition { line, column });
+        }
+        r
+    }
+
+    fn statement_nodes(&mut self, cx: &mut FnCx, s: &Stmt, out: &mut Vec<Node>) -> Result<(), SyntaxError> {
         // The labels written before this statement: a loop answers to them, any other
         // statement is left by a `break` naming them.
         let mut labels = std::mem::take(&mut cx.pending_labels);
@@ -67,7 +79,7 @@ impl Translator<'_> {
                     out.extend(stmts);
                     return Ok(());
                 }
-                Box::new(BlockNode::new(stmts))
+                Box::new(self.block_node(stmts))
             }
             StmtKind::If { test, then, other } => {
                 let test = self.condition(cx, test)?;
@@ -88,7 +100,7 @@ impl Translator<'_> {
                 // A loop whose condition holds the first time: its step tests and breaks out.
                 let body = self.body(cx, body)?;
                 let stop = self.negated_condition(cx, test)?;
-                let leave = IfNode::new(stop, BlockNode::new(vec![Box::new(JumpNode::break_())]), None);
+                let leave = IfNode::new(stop, self.block_node(vec![Box::new(JumpNode::break_())]), None);
                 let always: Node = Box::new(ConstNode::new(Value::from_bool(true)));
                 let node = WhileNode::new(always, body).with_step(Box::new(leave)).with_labels(labels);
                 out.push(Box::new(node));
@@ -96,12 +108,12 @@ impl Translator<'_> {
             }
             StmtKind::For { scope, init, test, update, body } => {
                 let stmts = self.for_loop(cx, *scope, init.as_ref(), test.as_ref(), update.as_ref(), body, labels)?;
-                out.push(Box::new(BlockNode::new(stmts)));
+                out.push(Box::new(self.block_node(stmts)));
                 return Ok(());
             }
             StmtKind::ForOf { scope, left, right, body } => {
                 let stmts = self.for_of(cx, *scope, left, right, body, labels)?;
-                out.push(Box::new(BlockNode::new(stmts)));
+                out.push(Box::new(self.block_node(stmts)));
                 return Ok(());
             }
             StmtKind::Switch { discriminant, scope, cases } => {
@@ -113,7 +125,7 @@ impl Translator<'_> {
                 let switch = self.switch_cases(cx, dslot, cases);
                 self.leave_scope(cx);
                 stmts.push(switch?);
-                Box::new(BreakableNode::switch(Box::new(BlockNode::new(stmts)), std::mem::take(&mut labels)))
+                Box::new(BreakableNode::switch(Box::new(self.block_node(stmts)), std::mem::take(&mut labels)))
             }
             StmtKind::Break(label) => Box::new(match label {
                 Some(l) => JumpNode::break_to(self.label_of(cx, &l.name, l.span)?),
@@ -137,7 +149,7 @@ impl Translator<'_> {
                 } else {
                     let mut inner = Vec::new();
                     let r = self.statement(cx, body, &mut inner);
-                    out.push(Box::new(BreakableNode::labelled(Box::new(BlockNode::new(inner)), labels)));
+                    out.push(Box::new(BreakableNode::labelled(Box::new(self.block_node(inner)), labels)));
                     r
                 };
                 cx.labels.pop();
@@ -160,7 +172,8 @@ impl Translator<'_> {
                 Box::new(ThrowNode::new(v, self.loc(s.span)))
             }
             StmtKind::Try { block, catch, finally } => {
-                let body = BlockNode::new(self.block(cx, block)?);
+                let stmts = self.block(cx, block)?;
+                let body = self.block_node(stmts);
                 let handler = match catch {
                     Some(c) => {
                         let slot = cx.temp("%caught");
@@ -176,12 +189,15 @@ impl Translator<'_> {
                         })();
                         self.leave_scope(cx);
                         r?;
-                        Some((slot, BlockNode::new(stmts)))
+                        Some((slot, self.block_node(stmts)))
                     }
                     None => None,
                 };
                 let finalizer = match finally {
-                    Some(f) => Some(BlockNode::new(self.block(cx, f)?)),
+                    Some(f) => {
+                        let stmts = self.block(cx, f)?;
+                        Some(self.block_node(stmts))
+                    }
                     None => None,
                 };
                 Box::new(TryNode::new(body, handler, finalizer))
@@ -273,7 +289,7 @@ impl Translator<'_> {
             }
             let mut node = WhileNode::new(test, body).with_labels(labels);
             if !step.is_empty() {
-                node = node.with_step(Box::new(BlockNode::new(step)));
+                node = node.with_step(Box::new(self.block_node(step)));
             }
             out.push(Box::new(node));
             Ok(())
@@ -317,7 +333,7 @@ impl Translator<'_> {
             });
             self.statement(cx, body, &mut each)?;
             let test: Node = Box::new(ForOfNextNode::new(iterable, index, value));
-            out.push(Box::new(WhileNode::new(test, BlockNode::new(each)).with_labels(labels)));
+            out.push(Box::new(WhileNode::new(test, self.block_node(each)).with_labels(labels)));
             Ok(())
         })();
         self.leave_scope(cx);
@@ -333,7 +349,8 @@ impl Translator<'_> {
                 Some(t) => Some(self.expr(cx, t)?),
                 None => None,
             });
-            bodies.push(BlockNode::new(self.statements(cx, &c.body)?));
+            let stmts = self.statements(cx, &c.body)?;
+            bodies.push(self.block_node(stmts));
         }
         let start = cx.temp("%case");
         Ok(Box::new(SwitchNode::new(dslot, tests, bodies, start)))

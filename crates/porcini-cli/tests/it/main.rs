@@ -8,3 +8,4 @@ mod conformance;
 mod differential;
 mod es_corpus;
 mod splitting;
+mod tools;

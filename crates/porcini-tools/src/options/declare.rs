@@ -19,11 +19,14 @@ macro_rules! declare_engine_options {
                 #[doc = $help]
                 pub $field: $ty,
             )*
+            /// The tools' and the sandbox's options (`--cpusampler`, `--coverage`,
+            /// `--sandbox.*`), which have prefixes and value types of their own.
+            pub tools: $crate::options::ToolOptions,
         }
 
         impl Default for EngineOptions {
             fn default() -> Self {
-                Self { $( $field: $default, )* }
+                Self { $( $field: $default, )* tools: $crate::options::ToolOptions::default() }
             }
         }
 

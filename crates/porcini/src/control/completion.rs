@@ -66,6 +66,7 @@ pub(crate) fn save_exception<L: Language>(rt: &Runtime<L>, u: Unwind<Value>) -> 
     let (name, payload) = match *u.take_error() {
         GuestError::Message(m) => (m.into_boxed_str(), Value::NULL),
         GuestError::Exit(code) => (Box::from(""), Value::from_i64(i64::from(code))),
+        GuestError::Cancelled(m) => (m.into_boxed_str(), Value::from_bool(true)),
     };
     Value::from_host(rt.alloc(HostObject { kind: SAVED_ERROR_KIND, name, payload }))
 }
@@ -73,9 +74,10 @@ pub(crate) fn save_exception<L: Language>(rt: &Runtime<L>, u: Unwind<Value>) -> 
 /// Raises the exception `payload` saved by [`save_exception`] again.
 pub(crate) fn raise_exception(payload: Value) -> Unwind<Value> {
     match payload.as_host().filter(|h| h.kind == SAVED_ERROR_KIND) {
-        Some(h) => match h.payload.as_i64() {
-            Some(code) => Unwind::error(GuestError::Exit(code as i32)),
-            None => Unwind::error(GuestError::Message(h.name.to_string())),
+        Some(h) => match (h.payload.as_i64(), h.payload.as_bool()) {
+            (Some(code), _) => Unwind::error(GuestError::Exit(code as i32)),
+            (None, Some(true)) => Unwind::error(GuestError::Cancelled(h.name.to_string())),
+            _ => Unwind::error(GuestError::Message(h.name.to_string())),
         },
         None => Unwind::throw(payload),
     }

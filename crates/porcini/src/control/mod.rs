@@ -19,6 +19,7 @@ pub use try_catch::TryNode;
 pub(crate) use try_catch::caught;
 
 use crate::error::{Label, Unwind};
+use crate::instrument::StatementPosition;
 use crate::language::Language;
 use crate::node::{CloneContext, ExprNode};
 use crate::stage::{LoopShape, Stage};
@@ -29,12 +30,21 @@ pub type Child<L> = Box<dyn ExprNode<L>>;
 /// Statements in order; evaluates to null.
 pub struct BlockNode<L: Language> {
     stmts: Vec<Child<L>>,
+    /// Where each statement starts, for coverage (empty when the language gave none).
+    positions: Box<[Option<StatementPosition>]>,
 }
 
 impl<L: Language> BlockNode<L> {
     /// A block of statements.
     pub fn new(stmts: Vec<Child<L>>) -> Self {
-        BlockNode { stmts }
+        BlockNode { stmts, positions: Box::new([]) }
+    }
+    /// A block of statements with the position each starts at (one per statement; `None` for
+    /// one the source does not show, such as code a translator adds), which coverage reports
+    /// them by.
+    pub fn with_positions(stmts: Vec<Child<L>>, positions: Vec<Option<StatementPosition>>) -> Self {
+        let positions = if positions.len() == stmts.len() { positions.into_boxed_slice() } else { Box::new([]) };
+        BlockNode { stmts, positions }
     }
     /// Evaluates every statement in order.
     #[inline(always)]
@@ -47,7 +57,7 @@ impl<L: Language> BlockNode<L> {
 impl<L: Language> BlockNode<L> {
     /// A copy with every statement in its uninitialized state.
     pub fn clone_block(&self, cx: &CloneContext) -> BlockNode<L> {
-        BlockNode { stmts: self.stmts.iter().map(|s| s.clone_uninitialized(cx)).collect() }
+        BlockNode { stmts: self.stmts.iter().map(|s| s.clone_uninitialized(cx)).collect(), positions: self.positions.clone() }
     }
 }
 
@@ -62,6 +72,9 @@ impl<L: Language> ExprNode<L> for BlockNode<L> {
     fn children(&self) -> Vec<&dyn ExprNode<L>> {
         self.stmts.iter().map(|s| &**s).collect()
     }
+    fn statements(&self) -> Vec<(&dyn ExprNode<L>, Option<StatementPosition>)> {
+        self.stmts.iter().enumerate().map(|(i, s)| (&**s, self.positions.get(i).copied().flatten())).collect()
+    }
 }
 
 /// The body of a root: a block whose final `return`, if it has one, is held apart (the *tail
@@ -72,19 +85,35 @@ impl<L: Language> ExprNode<L> for BlockNode<L> {
 pub struct BodyNode<L: Language> {
     stmts: Vec<Child<L>>,
     tail: Option<ReturnNode<L>>,
+    /// Where each statement starts, the tail return's last, for coverage (empty when the
+    /// language gave none).
+    positions: Box<[Option<StatementPosition>]>,
 }
 
 impl<L: Language> BodyNode<L> {
     /// A body of statements, with its final return (if it ends in one) as `tail`.
     pub fn new(stmts: Vec<Child<L>>, tail: Option<ReturnNode<L>>) -> Self {
-        BodyNode { stmts, tail }
+        BodyNode { stmts, tail, positions: Box::new([]) }
+    }
+    /// The body with the position each statement starts at, the tail return's last.
+    pub fn with_positions(mut self, positions: Vec<Option<StatementPosition>>) -> Self {
+        if positions.len() == self.stmts.len() + usize::from(self.tail.is_some()) {
+            self.positions = positions.into_boxed_slice();
+        }
+        self
     }
     /// Evaluates the statements, then the tail return's value (null without one).
     #[inline(always)]
     pub fn eval<S: Stage<L>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
         s.exec_seq(0, &self.stmts)?;
         match &self.tail {
-            Some(r) => s.exec_inline(self.stmts.len() as u32, |s| r.value(s)),
+            Some(r) => {
+                let index = self.stmts.len() as u32;
+                if s.runtime().instruments.counts_statements() {
+                    s.statement_hook(index, crate::node::node_addr::<L>(r))?;
+                }
+                s.exec_inline(index, |s| r.value(s))
+            }
             None => Ok(s.konst(L::ABSENT)),
         }
     }
@@ -96,6 +125,7 @@ impl<L: Language> BodyNode<L> {
         BodyNode {
             stmts: self.stmts.iter().map(|s| s.clone_uninitialized(cx)).collect(),
             tail: self.tail.as_ref().map(|r| r.clone_return(cx)),
+            positions: self.positions.clone(),
         }
     }
 }
@@ -114,6 +144,9 @@ impl<L: Language> ExprNode<L> for BodyNode<L> {
             c.push(r);
         }
         c
+    }
+    fn statements(&self) -> Vec<(&dyn ExprNode<L>, Option<StatementPosition>)> {
+        self.children().into_iter().enumerate().map(|(i, s)| (s, self.positions.get(i).copied().flatten())).collect()
     }
 }
 

@@ -87,7 +87,7 @@ pub(crate) fn caught<L: Language>(rt: &crate::runtime::Runtime<L>, u: Unwind<cra
         UnwindKind::Throw => Some(u.take_thrown()),
         UnwindKind::Error => {
             let v = u.with_error(|e| match e {
-                Some(GuestError::Exit(_)) | None => None,
+                Some(GuestError::Exit(_) | GuestError::Cancelled(_)) | None => None,
                 Some(e) => L::error_value(rt, e),
             })?;
             drop(u.take_error());

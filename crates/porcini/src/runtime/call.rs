@@ -181,9 +181,41 @@ impl<L: Language> Runtime<L> {
     }
 
     /// An activation of `target` with the `nargs` arguments at `base`: binds the frame, checks
-    /// the stacks, and runs `run` on the root and the frame.
+    /// the stacks, and runs `run` on the root and the frame. With a frame limit, the frame is
+    /// counted ([`crate::instrument`]).
     #[inline(always)]
     fn activate(
+        &self,
+        caller: Option<&Frame<'_, L>>,
+        target: &CallTarget<L>,
+        base: usize,
+        nargs: usize,
+        run: impl FnOnce(&dyn RootNode<L>, &mut Frame<'_, L>) -> Result<Value, Unwind<Value>>,
+    ) -> Result<Value, Unwind<Value>> {
+        if self.instruments.counts_frames() {
+            return self.activate_counted(caller, target, base, nargs, run);
+        }
+        self.activate_frame(caller, target, base, nargs, run)
+    }
+
+    /// [`Runtime::activate`] under a frame limit.
+    #[inline(never)]
+    fn activate_counted(
+        &self,
+        caller: Option<&Frame<'_, L>>,
+        target: &CallTarget<L>,
+        base: usize,
+        nargs: usize,
+        run: impl FnOnce(&dyn RootNode<L>, &mut Frame<'_, L>) -> Result<Value, Unwind<Value>>,
+    ) -> Result<Value, Unwind<Value>> {
+        self.instruments.limits.enter_frame(self, caller)?;
+        let r = self.activate_frame(caller, target, base, nargs, run);
+        self.instruments.limits.leave_frame();
+        r
+    }
+
+    #[inline(always)]
+    fn activate_frame(
         &self,
         caller: Option<&Frame<'_, L>>,
         target: &CallTarget<L>,
@@ -215,6 +247,10 @@ impl<L: Language> Runtime<L> {
         // The frame lives on the native stack, so its address says how deep the stack is here.
         if (&frame as *const Frame<'_, L> as usize) < target.native_limit() {
             return Err(stack_overflow());
+        }
+        // The call's safepoint, where the tools' ticker is answered.
+        if self.instruments.pending() {
+            self.safepoint(&frame, &[], target.entry().is_some())?;
         }
         let r = run(target.root(), &mut frame);
         frame.completed(r)

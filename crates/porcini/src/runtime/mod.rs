@@ -25,6 +25,7 @@ use crate::call_target::{CallTarget, CallTargetId, RootNode, SplitOrigin, Target
 use crate::compiled::{CompiledCode, Compiler};
 use crate::function::FunctionObject;
 use crate::host::HostObject;
+use crate::instrument::Instruments;
 use crate::language::Language;
 use crate::object::DynObject;
 use crate::shape::ShapeTable;
@@ -73,14 +74,26 @@ pub struct Runtime<L: Language> {
     osr_at: Cell<u64>,
     /// Splitting's engine-wide state, the trace sink and the dump writer ([`crate::splitting`]).
     pub(crate) splitting: Splitting,
+    /// The tools' and the sandbox's instruments ([`crate::instrument`]).
+    pub instruments: Instruments,
+    /// The text of every source loaded, by path, while coverage needs it for its report.
+    sources: RefCell<Vec<(String, Rc<str>)>>,
 }
 
 impl<L: Language> Runtime<L> {
     /// A runtime with the given options and language state.
     pub fn new(options: EngineOptions, lang: L::State) -> Runtime<L> {
+        let instruments = Instruments::new(&options.tools);
+        Runtime::with_instruments(options, lang, instruments)
+    }
+    /// A runtime with the given options, language state and instruments (made before the
+    /// language state when the host's streams must report to them).
+    pub fn with_instruments(options: EngineOptions, lang: L::State, instruments: Instruments) -> Runtime<L> {
         let heap = Heap::new(HeapConfig { stress: options.gc_stress, ..HeapConfig::default() });
         let splitting = Splitting::new(&options);
         Runtime {
+            instruments,
+            sources: RefCell::new(Vec::new()),
             splitting,
             heap,
             options,
@@ -96,6 +109,18 @@ impl<L: Language> Runtime<L> {
             queue: RefCell::new(Vec::new()),
             osr_at: Cell::new(u64::MAX),
         }
+    }
+
+    /// Records the text of a source the language loaded (`path` as its roots' source sections
+    /// name it), for the tools that show sources. Kept only while a tool needs it.
+    pub fn add_source(&self, path: &str, text: &str) {
+        if self.instruments.options().coverage.enabled {
+            self.sources.borrow_mut().push((path.to_string(), Rc::from(text)));
+        }
+    }
+    /// The text of the source at `path`, if it was recorded ([`Runtime::add_source`]).
+    pub fn source_text(&self, path: &str) -> Option<String> {
+        self.sources.borrow().iter().rev().find(|(p, _)| p == path).map(|(_, t)| t.to_string())
     }
 
     /// Registers a root node as a new call target. Besides the runtime's list, a permanent heap
@@ -115,6 +140,16 @@ impl<L: Language> Runtime<L> {
         t.set_compile_at(self.first_compile_at());
         t.set_cell(self.heap.alloc_permanent(TargetCell::new(t.clone())));
         targets.push(t.clone());
+        if let Some(max) = self.instruments.limits.max_ast_depth()
+            && t.root().tree_depth() as u64 > max
+        {
+            let name = if t.name().is_empty() { "<anonymous>" } else { t.name() };
+            self.instruments.cancel_at_next_safepoint(format!(
+                "AST depth limit of {max} exceeded (sandbox.MaxASTDepth={max}): {name} ({}) has depth {}.",
+                t.source_location().unwrap_or_default(),
+                t.root().tree_depth()
+            ));
+        }
         t
     }
     /// The call target with this id.
