@@ -321,7 +321,7 @@ mod tests {
         let mut o = ToolOptions::default();
         let r = args.iter().try_for_each(|a| o.apply_arg(a));
         match (r, expect) {
-            (Ok(()), Ok(want)) => assert_eq!(format!("{o:?}").contains(want), true, "{o:?} lacks {want}"),
+            (Ok(()), Ok(want)) => assert!(format!("{o:?}").contains(want), "{o:?} lacks {want}"),
             (Err(e), Err(want)) => assert_eq!(e, want),
             (got, want) => panic!("{args:?}: got {got:?}, wanted {want:?}"),
         }

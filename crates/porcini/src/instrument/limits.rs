@@ -147,15 +147,15 @@ impl Limits {
 /// A duration as the option spells it.
 fn show_duration(d: Duration) -> String {
     let ms = d.as_millis();
-    if ms % 1000 == 0 { format!("{}s", ms / 1000) } else { format!("{ms}ms") }
+    if ms.is_multiple_of(1000) { format!("{}s", ms / 1000) } else { format!("{ms}ms") }
 }
 
 /// A size as the option spells it.
 fn show_size(b: u64) -> String {
     match b {
-        _ if b % (1 << 30) == 0 => format!("{}GB", b >> 30),
-        _ if b % (1 << 20) == 0 => format!("{}MB", b >> 20),
-        _ if b % (1 << 10) == 0 => format!("{}KB", b >> 10),
+        _ if b.is_multiple_of(1 << 30) => format!("{}GB", b >> 30),
+        _ if b.is_multiple_of(1 << 20) => format!("{}MB", b >> 20),
+        _ if b.is_multiple_of(1 << 10) => format!("{}KB", b >> 10),
         _ => format!("{b}B"),
     }
 }

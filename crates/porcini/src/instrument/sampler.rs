@@ -30,10 +30,14 @@ const COMPILED: Tier = Tier(2);
 /// One stack: function indices into the log's functions, innermost first, with their tiers.
 pub type SampledStack = Vec<SampledFrame>;
 
+/// What names a function in the log: its name and, when it has one, its source section's
+/// path, start and length (the same for a target and its splits).
+type FunctionKey = (String, Option<(String, u32, u32)>);
+
 /// The samples of one run.
 pub struct SampleLog {
     functions: Vec<SampledFunction>,
-    index: HashMap<(String, Option<(String, u32, u32)>), FunctionId>,
+    index: HashMap<FunctionKey, FunctionId>,
     samples: Vec<Sample>,
     missed: Arc<AtomicU64>,
     stack_limit: usize,
