@@ -5,14 +5,22 @@
 //! called, a non-NULL result is printed, and the registered shutdown hooks run afterwards. The
 //! engine never touches process state: output and input are the host's streams, and errors
 //! come back as values for the launcher to print.
+//!
+//! For embedders and the REPL, a source evaluates in the global scope (`crate::entry`), SL's
+//! values cross to the host as the primitives they are (numbers that fit in 64 bits, booleans,
+//! strings, NULL) or as handles (objects, functions, big integers), and a host function is a
+//! builtin around the embedder's closure.
 
 use std::io::Write;
 use std::rc::Rc;
 
 use porcini::call_target::CallTarget;
+use porcini::embed::{Entry, HostFunction, HostValue};
 use porcini::{Engine, GuestError, Host, Launch, Program, RunError, Runtime, Unwind, Value};
 
 use crate::load::load;
+use crate::nodes::root::HostFunctionRoot;
+use crate::runtime::state::function_named;
 use crate::runtime::display::display;
 use crate::runtime::state::SlState;
 use crate::{Sl, builtins};
@@ -51,6 +59,48 @@ impl Launch for Sl {
     fn flush(rt: &Runtime<Sl>) {
         let _ = rt.lang.out.borrow_mut().flush();
     }
+    fn eval(rt: &Runtime<Sl>, program: Program<'_>) -> Result<Entry, RunError> {
+        crate::entry::eval(rt, program)
+    }
+    fn display(_rt: &Runtime<Sl>, v: Value) -> Option<String> {
+        (!v.is_null()).then(|| display(v))
+    }
+    fn lookup_global(rt: &Runtime<Sl>, name: &str) -> Option<Value> {
+        // Every name a program mentions has a function object; only a defined one is a global.
+        let f = rt.lang.functions.borrow().get(name).copied()?;
+        f.target().map(|_| Value::from_function(f))
+    }
+    fn call(rt: &Runtime<Sl>, callee: Value, args: &[Value]) -> Result<Value, RunError> {
+        let target = crate::nodes::call::resolve_target(rt, callee).map_err(unwind_error)?;
+        let r = rt.call_entry(&target, args);
+        Sl::flush(rt);
+        r.map_err(unwind_error)
+    }
+    fn to_host(_rt: &Runtime<Sl>, v: Value) -> Option<HostValue> {
+        if v.is_null() {
+            Some(HostValue::Null)
+        } else if let Some(i) = v.as_i64() {
+            Some(HostValue::Int(i))
+        } else if let Some(b) = v.as_bool() {
+            Some(HostValue::Bool(b))
+        } else {
+            v.as_str().map(|s| HostValue::String(s.as_str().to_string()))
+        }
+    }
+    fn from_host(rt: &Runtime<Sl>, v: &HostValue) -> Result<Value, String> {
+        match v {
+            HostValue::Undefined | HostValue::Null => Ok(Value::NULL),
+            HostValue::Bool(b) => Ok(Value::from_bool(*b)),
+            HostValue::Int(i) => Ok(Value::from_i64(*i)),
+            HostValue::Double(d) => Err(format!("SL has no floating-point numbers: {d} cannot be passed")),
+            HostValue::String(s) => Ok(rt.new_string(s.as_str())),
+            HostValue::Guest(_) => Err("a guest value cannot be converted here".to_string()),
+        }
+    }
+    fn define_host_function(rt: &Runtime<Sl>, name: &str, arity: usize, f: HostFunction) {
+        let target = rt.create_call_target(Box::new(HostFunctionRoot::new(name, arity, f)));
+        function_named(rt, name).set_target(target.id());
+    }
 }
 
 /// Parses `source` (named `name` in messages) and registers its functions, without running
@@ -74,7 +124,7 @@ pub fn outcome(rt: &Runtime<Sl>, result: Result<Value, Unwind<Value>>) -> Result
 /// The embedder's view of an unwind that reached the top. The parser rejects `break` and
 /// `continue` outside loops and the root catches `return`, so only errors arrive here; anything
 /// else becomes an internal error message from [`Unwind::take_error`].
-fn unwind_error(u: Unwind<Value>) -> RunError {
+pub(crate) fn unwind_error(u: Unwind<Value>) -> RunError {
     match *u.take_error() {
         GuestError::Message(m) => RunError::Guest(m),
         GuestError::Exit(c) => RunError::Exit(c),

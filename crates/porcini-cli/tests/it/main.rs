@@ -7,4 +7,5 @@ mod bad_input;
 mod conformance;
 mod differential;
 mod es_corpus;
+mod repl;
 mod splitting;
