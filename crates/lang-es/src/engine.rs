@@ -34,7 +34,83 @@ use crate::runtime::realm::Realm;
 use crate::runtime::state::{EsState, ThrowSite};
 use crate::runtime::{Key, UNDEFINED, as_number, as_str, is_undefined, number, str_value};
 
-/// An engine running EasyScript programs.
+/// An engine running EasyScript programs, and EasyScript's side of the embedding API: each
+/// method of [`Engine`] with JavaScript.
+///
+/// A source's value is that of its last expression statement:
+///
+/// ```
+/// use porcini::{Engine, EngineOptions, Host};
+/// use porcini::embed::HostValue;
+/// use lang_es::Es;
+///
+/// let engine = Engine::<Es>::new(EngineOptions::default(), Host::new(Box::new(std::io::sink())));
+/// assert_eq!(engine.eval("6 * 7", "answer.js").unwrap(), HostValue::Int(42));
+/// ```
+///
+/// A REPL entry may be incomplete; its value is shown as node's REPL shows it:
+///
+/// ```
+/// use porcini::{Engine, EngineOptions, Host};
+/// use porcini::embed::Entry;
+/// use lang_es::Es;
+///
+/// let engine = Engine::<Es>::new(EngineOptions::default(), Host::new(Box::new(std::io::sink())));
+/// assert!(engine.eval_entry("function twice(x) {", "REPL1").unwrap().is_incomplete());
+/// engine.eval_entry("function twice(x) { return [x, x]; }", "REPL1").unwrap();
+/// assert_eq!(engine.eval_entry("twice('a')", "REPL2").unwrap(), Entry::Value(Some("[ 'a', 'a' ]".to_string())));
+/// ```
+///
+/// Top-level declarations are globals for later sources and for the host:
+///
+/// ```
+/// use porcini::{Engine, EngineOptions, Host};
+/// use porcini::embed::HostValue;
+/// use lang_es::Es;
+///
+/// let engine = Engine::<Es>::new(EngineOptions::default(), Host::new(Box::new(std::io::sink())));
+/// engine.eval("const limit = 10;", "config.js").unwrap();
+/// assert_eq!(engine.global("limit"), Some(HostValue::Int(10)));
+/// assert_eq!(engine.global("missing"), None);
+/// ```
+///
+/// A guest function is called with host values:
+///
+/// ```
+/// use porcini::{Engine, EngineOptions, Host};
+/// use porcini::embed::HostValue;
+/// use lang_es::Es;
+///
+/// let engine = Engine::<Es>::new(EngineOptions::default(), Host::new(Box::new(std::io::sink())));
+/// engine.eval("function greet(who) { return `hello, ${who}`; }", "greet.js").unwrap();
+/// let greet = engine.function("greet").unwrap();
+/// assert_eq!(greet.call(&engine, &["host".into()]).unwrap(), HostValue::from("hello, host"));
+/// ```
+///
+/// Any guest value the host holds is called or passed back as it is:
+///
+/// ```
+/// use porcini::{Engine, EngineOptions, Host, RunError};
+/// use porcini::embed::HostValue;
+/// use lang_es::Es;
+///
+/// let engine = Engine::<Es>::new(EngineOptions::default(), Host::new(Box::new(std::io::sink())));
+/// let pick = engine.eval("(o, k) => o[k]", "pick.js").unwrap();
+/// let obj = engine.eval("({ a: 1.5 })", "obj.js").unwrap();
+/// assert_eq!(engine.call(&pick, &[obj, "a".into()]).unwrap(), HostValue::Double(1.5));
+/// assert!(matches!(engine.call(&HostValue::Int(1), &[]), Err(RunError::Guest(_))));
+/// ```
+///
+/// A value is displayed as `console.log` prints it:
+///
+/// ```
+/// use porcini::{Engine, EngineOptions, Host};
+/// use lang_es::Es;
+///
+/// let engine = Engine::<Es>::new(EngineOptions::default(), Host::new(Box::new(std::io::sink())));
+/// let list = engine.eval("[1, 'two', { three: 3 }]", "list.js").unwrap();
+/// assert_eq!(engine.display(&list), "[ 1, 'two', { three: 3 } ]");
+/// ```
 pub type EsEngine = Engine<Es>;
 
 impl Launch for Es {

@@ -25,7 +25,67 @@ use crate::runtime::display::display;
 use crate::runtime::state::SlState;
 use crate::{Sl, builtins};
 
-/// An engine running SL programs.
+/// An engine running SL programs, and SL's side of the embedding API: each method of
+/// [`Engine`] with SL.
+///
+/// Options, the sandbox's limits among them, are set before the engine exists:
+///
+/// ```
+/// use porcini::{Engine, Host};
+/// use porcini::embed::HostValue;
+/// use lang_sl::Sl;
+///
+/// let engine = Engine::<Sl>::builder(Host::new(Box::new(std::io::sink())))
+///     .option("engine.Compilation", "false")
+///     .unwrap()
+///     .configure(|o| o.splitting = false)
+///     .build();
+/// assert!(!engine.runtime().options.compilation);
+/// assert_eq!(engine.eval("1 + 2", "sum.sl").unwrap(), HostValue::Int(3));
+/// ```
+///
+/// A source either defines functions, which stay defined, or is code to run for its value:
+///
+/// ```
+/// use porcini::{Engine, EngineOptions, Host};
+/// use porcini::embed::HostValue;
+/// use lang_sl::Sl;
+///
+/// let engine = Engine::<Sl>::new(EngineOptions::default(), Host::new(Box::new(std::io::sink())));
+/// engine.eval("function square(x) { return x * x; }", "lib.sl").unwrap();
+/// assert_eq!(engine.eval("square(12)", "query.sl").unwrap(), HostValue::Int(144));
+/// assert!(engine.eval("square(", "bad.sl").is_err());
+/// ```
+///
+/// A guest function is called with host values:
+///
+/// ```
+/// use porcini::{Engine, EngineOptions, Host};
+/// use porcini::embed::HostValue;
+/// use lang_sl::Sl;
+///
+/// let engine = Engine::<Sl>::new(EngineOptions::default(), Host::new(Box::new(std::io::sink())));
+/// engine.eval("function add(a, b) { return a + b; }", "lib.sl").unwrap();
+/// let add = engine.function("add").expect("add is defined");
+/// assert_eq!(add.call(&engine, &[HostValue::Int(2), HostValue::Int(40)]).unwrap(), HostValue::Int(42));
+/// ```
+///
+/// A host function is an SL builtin, and its error an SL error naming it:
+///
+/// ```
+/// use porcini::{Engine, EngineOptions, Host, RunError};
+/// use porcini::embed::HostValue;
+/// use lang_sl::Sl;
+///
+/// let engine = Engine::<Sl>::new(EngineOptions::default(), Host::new(Box::new(std::io::sink())));
+/// engine.register_function("half", 1, |args| match args[0].as_i64() {
+///     Some(n) if n % 2 == 0 => Ok(HostValue::Int(n / 2)),
+///     _ => Err(format!("{} is not even", args[0])),
+/// });
+/// assert_eq!(engine.eval("half(84)", "half.sl").unwrap(), HostValue::Int(42));
+/// let Err(RunError::Guest(message)) = engine.eval("half(3)", "odd.sl") else { panic!() };
+/// assert!(message.contains("3 is not even"));
+/// ```
 pub type SlEngine = Engine<Sl>;
 
 /// What SL's launcher reports for a program without `main`.

@@ -99,6 +99,19 @@ pub enum RunError {
     Internal(String),
 }
 
+/// The report as the launcher prints it: a guest error's or the engine's message, or the exit
+/// that was asked for.
+impl std::fmt::Display for RunError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RunError::Guest(m) | RunError::Internal(m) => f.write_str(m),
+            RunError::Exit(code) => write!(f, "the program exited with status {code}"),
+        }
+    }
+}
+
+impl std::error::Error for RunError {}
+
 /// One language's engine: a runtime with the language's state and builtins, ready to run
 /// programs.
 ///
