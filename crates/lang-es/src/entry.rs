@@ -45,7 +45,7 @@ pub(crate) fn eval(rt: &Runtime<Es>, program: Program<'_>) -> Result<Entry, RunE
         Ok(m) => m,
         Err(e) => {
             let report = RunError::Guest(syntax_report(&code, path, &e));
-            return if ends_early(&e) { Ok(Entry::Incomplete(report)) } else { Err(report) };
+            return if ends_early(&code, &e) { Ok(Entry::Incomplete(report)) } else { Err(report) };
         }
     };
     let names = top_level_names(&module);
@@ -67,9 +67,18 @@ fn source_len(full: &str, bound: bool) -> i64 {
     own as i64
 }
 
-/// Whether the only thing wrong with the source is that it stops too early.
-fn ends_early(e: &SyntaxError) -> bool {
-    e.message == "Unexpected end of input" || e.message.starts_with("Unterminated template")
+/// Whether the only thing wrong with the source is that it stops too early: the parser ran out
+/// of input (node's `Unexpected end of input`, an unterminated template literal), or found
+/// something missing where the input ends (`missing ) after argument list` after `f(1,\n2`).
+fn ends_early(source: &str, e: &SyntaxError) -> bool {
+    if e.message == "Unexpected end of input" || e.message.starts_with("Unterminated template") {
+        return true;
+    }
+    let text = source.trim_end();
+    let end_line = text.matches('\n').count() as u32 + 1;
+    let last = text.rsplit('\n').next().unwrap_or("");
+    let end_col = last.encode_utf16().count() as u32 + 1;
+    e.line > end_line || (e.line == end_line && e.col >= end_col)
 }
 
 /// Node's report of a syntax error: the line, a caret under the position, and the error.
