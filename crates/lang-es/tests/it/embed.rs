@@ -44,7 +44,7 @@ fn unfinished_entries_are_incomplete_and_others_are_errors() {
 #[test]
 fn host_functions_receive_and_return_values_and_throw_catchable_errors() {
     let e = engine(EngineOptions::default());
-    e.register_function("describe", 3, |args| Ok(HostValue::String(format!("{:?}", &args[..]))));
+    e.register_function("describe", 3, |args| Ok(HostValue::String(format!("{args:?}"))));
     e.register_function("fail", 0, |_| Err("host says no".into()));
     assert_eq!(
         e.eval("describe(1.5, 'x')", "d.js").unwrap(),

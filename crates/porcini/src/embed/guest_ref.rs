@@ -62,6 +62,19 @@ impl HandleTable {
 /// [`Engine::call`](crate::Engine::call) or [`Engine::display`](crate::Engine::display);
 /// another engine rejects it.
 ///
+/// ```
+/// use porcini::{Engine, Launch, RunError};
+/// use porcini::embed::HostValue;
+///
+/// // An object made by one source, kept by the host and given to a function of another.
+/// fn keep_and_pass<L: Launch>(engine: &Engine<L>) -> Result<HostValue, RunError> {
+///     let kept = engine.eval("({ n: 1 })", "make")?;
+///     assert!(matches!(kept, HostValue::Guest(_)));
+///     let read = engine.eval("(o) => o.n", "read")?;
+///     engine.call(&read, &[kept])
+/// }
+/// ```
+///
 /// [`HostValue::Guest`]: crate::embed::HostValue::Guest
 pub struct GuestRef {
     table: Rc<HandleTable>,

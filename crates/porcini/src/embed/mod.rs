@@ -28,6 +28,19 @@ use crate::value::Value;
 
 /// The host's view of guest value `v`: a copy of a primitive, or a handle on anything else.
 /// Languages call it for the arguments of a host function.
+///
+/// ```
+/// use porcini::{Launch, Runtime, Value};
+/// use porcini::embed::{HostValue, to_host};
+///
+/// // What a language's host function does with an argument it was passed.
+/// fn argument<L: Launch>(rt: &Runtime<L>, v: Value) -> Option<i64> {
+///     match to_host(rt, v) {
+///         HostValue::Int(i) => Some(i),
+///         _ => None,
+///     }
+/// }
+/// ```
 pub fn to_host<L: Launch>(rt: &Runtime<L>, v: Value) -> HostValue {
     L::to_host(rt, v).unwrap_or_else(|| HostValue::Guest(rt.handles().hold(v)))
 }
@@ -35,6 +48,16 @@ pub fn to_host<L: Launch>(rt: &Runtime<L>, v: Value) -> HostValue {
 /// The guest value for host value `v`: a handle's value, or a primitive the language makes. The
 /// error says why the language has no such value (SL has no floating-point numbers), or that a
 /// handle belongs to another engine.
+///
+/// ```
+/// use porcini::{Launch, Runtime, Value};
+/// use porcini::embed::{HostValue, from_host};
+///
+/// // What a language does with a host function's result.
+/// fn result<L: Launch>(rt: &Runtime<L>, v: &HostValue) -> Result<Value, String> {
+///     from_host(rt, v)
+/// }
+/// ```
 pub fn from_host<L: Launch>(rt: &Runtime<L>, v: &HostValue) -> Result<Value, String> {
     match v {
         HostValue::Guest(r) => rt.handles().get(r).ok_or_else(|| "a guest value of another engine was passed".to_string()),
