@@ -10,6 +10,7 @@
 
 pub mod builtins;
 mod engine;
+mod entry;
 pub mod nodes;
 pub mod parser;
 pub mod runtime;

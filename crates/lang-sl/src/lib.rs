@@ -8,6 +8,7 @@
 
 pub mod builtins;
 mod engine;
+mod entry;
 mod load;
 pub mod nodes;
 pub mod parser;

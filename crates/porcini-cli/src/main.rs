@@ -5,7 +5,8 @@
 //! input), prints `main`'s non-NULL result, and prints guest errors to stderr with exit status 1.
 //! `porcini [--engine.Name[=value]]... FILE.js [ARGS]...` runs the JavaScript file as node's main
 //! module, with `process.argv` as node gives it; an uncaught exception is reported on stderr as
-//! node reports it, with exit status 1. This is the only crate that does process-level I/O: it
+//! node reports it, with exit status 1. Started on a terminal without a file, it runs a REPL
+//! (`repl.rs`) in the language `--lang` names. This is the only crate that does process-level I/O: it
 //! opens the streams and files, picks the exit status and runs the guest on a thread with a large
 //! native stack, so deep but legal programs run and runaway recursion becomes a guest error
 //! instead of a crash.
@@ -16,6 +17,10 @@ use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::rc::Rc;
+
+mod repl;
+
+use std::io::IsTerminal;
 
 use lang_es::Es;
 use lang_sl::Sl;
@@ -31,12 +36,15 @@ const GUEST_STACK_BYTES: usize = 1 << 30;
 
 fn usage() -> String {
     let mut s = String::from(
-        "Usage: porcini [OPTIONS] [FILE.sl]\n       porcini [OPTIONS] FILE.js [ARGS]...\n\n\
+        "Usage: porcini [OPTIONS] [FILE.sl]\n       porcini [OPTIONS] FILE.js [ARGS]...\n       porcini [OPTIONS] [--lang=sl|js]\n\n\
          Runs a SimpleLanguage program: calls its main function and prints a non-NULL result.\n\
-         Reads the program from standard input when no file is given.\n\
          Runs an EasyScript (JavaScript) program as node runs its main module; ARGS follow\n\
-         the script in process.argv.\n\n\
-         Options:\n  --help        Print this help\n  --version     Print the version\n\nEngine options:\n",
+         the script in process.argv. A file's extension picks its language.\n\
+         Without a file, reads the program from standard input, or, on a terminal, starts a\n\
+         REPL: each entry's value is printed, definitions stay for later entries, an\n\
+         unfinished entry continues on the next line, and .exit or Ctrl-D leaves.\n\n\
+         Options:\n  --lang=sl|js  The language without a file (default: sl, the launcher's first language)\n  \
+         --help        Print this help\n  --version     Print the version\n\nEngine options:\n",
     );
     for (spelled, default, help) in EngineOptions::help_rows() {
         s.push_str(&format!("  {spelled:<48} {help} (default: {default})\n"));
@@ -49,9 +57,16 @@ fn usage() -> String {
 }
 
 enum Command {
-    Run { options: Box<EngineOptions>, file: Option<PathBuf>, args: Vec<OsString> },
+    Run { options: Box<EngineOptions>, file: Option<PathBuf>, args: Vec<OsString>, lang: Lang },
     Help,
     Version,
+}
+
+/// The language a program without a file is in (`--lang`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Lang {
+    Sl,
+    Js,
 }
 
 /// Reads the command line. Arguments are taken as the operating system gives them: a program
@@ -60,16 +75,20 @@ enum Command {
 fn parse_args(args: &[OsString]) -> Result<Command, String> {
     let mut options = EngineOptions::default();
     let mut file: Option<PathBuf> = None;
+    let mut lang = Lang::Sl;
     for (i, arg) in args.iter().enumerate() {
         // Everything after a JavaScript program is the program's own arguments, as node takes
         // them (SL programs have no arguments).
         if file.as_deref().is_some_and(is_language::<Es>) {
-            return Ok(Command::Run { options: Box::new(options), file, args: args[i..].to_vec() });
+            return Ok(Command::Run { options: Box::new(options), file, args: args[i..].to_vec(), lang });
         }
         let a = arg.to_string_lossy();
         match a.as_ref() {
             "--help" | "-h" => return Ok(Command::Help),
             "--version" => return Ok(Command::Version),
+            "--lang=sl" => lang = Lang::Sl,
+            "--lang=js" | "--lang=es" => lang = Lang::Js,
+            _ if a.starts_with("--lang") => return Err(format!("Unknown language in '{a}': use --lang=sl or --lang=js.")),
             _ if a.starts_with("--engine.") => match arg.to_str() {
                 Some(valid) => options.apply_arg(valid).map_err(|e| e.to_string())?,
                 None => return Err(format!("Unknown option '{a}': not valid UTF-8. See --help.")),
@@ -83,7 +102,7 @@ fn parse_args(args: &[OsString]) -> Result<Command, String> {
             _ => file = Some(PathBuf::from(arg)),
         }
     }
-    Ok(Command::Run { options: Box::new(options), file, args: Vec::new() })
+    Ok(Command::Run { options: Box::new(options), file, args: Vec::new(), lang })
 }
 
 /// Whether a program file is in language `L`, by its extension. Any other file is SL's, as is
@@ -175,7 +194,9 @@ impl DumpWriter for DumpDir {
 /// following it in the guest's `argv`; answers the exit status. Every language runs alike: the
 /// main program, then what the language runs after it, then the engine's closing reports.
 fn launch<L: Launch>(options: EngineOptions, file: Option<PathBuf>, args: Vec<OsString>) -> u8 {
-    let (source, _) = match read_program(&file) {
+    // On a terminal without a program file, the user wants to type: the REPL.
+    let interactive = file.is_none() && std::io::stdin().is_terminal();
+    let (source, _) = match if interactive { Ok((String::new(), String::new())) } else { read_program(&file) } {
         Ok(p) => p,
         Err(msg) => {
             report(&msg);
@@ -188,7 +209,8 @@ fn launch<L: Launch>(options: EngineOptions, file: Option<PathBuf>, args: Vec<Os
         _ => String::from("<stdin>"),
     };
     // The program reads standard input only when it did not come from there.
-    let input: Box<dyn std::io::BufRead> = if path != "<stdin>" {
+    // (Nor in the REPL, which reads the terminal itself.)
+    let input: Box<dyn std::io::BufRead> = if path != "<stdin>" && !interactive {
         Box::new(BufReader::new(std::io::stdin()))
     } else {
         Box::new(std::io::empty())
@@ -218,17 +240,10 @@ fn launch<L: Launch>(options: EngineOptions, file: Option<PathBuf>, args: Vec<Os
     }
     let marker = 0u8;
     engine.set_native_stack(std::hint::black_box(&marker) as *const u8 as usize, GUEST_STACK_BYTES);
-    let status = match engine.run(&source, &path) {
-        Ok(result) => {
-            if let Some(text) = result {
-                let mut out = std::io::stdout().lock();
-                if let Err(e) = writeln!(out, "{text}").and_then(|()| out.flush()) {
-                    out_error.borrow_mut().get_or_insert(e);
-                }
-            }
-            0
-        }
-        Err(e) => exit_status(e),
+    let status = if interactive {
+        repl::run(&engine)
+    } else {
+        run_program(&engine, &source, &path, &out_error)
     };
     let status = match engine.finish() {
         Ok(()) => status,
@@ -245,6 +260,22 @@ fn launch<L: Launch>(options: EngineOptions, file: Option<PathBuf>, args: Vec<Os
             1
         }
         _ => status,
+    }
+}
+
+/// Runs the main program and prints its result; answers the exit status.
+fn run_program<L: Launch>(engine: &Engine<L>, source: &str, path: &str, out_error: &Rc<RefCell<Option<std::io::Error>>>) -> u8 {
+    match engine.run(source, path) {
+        Ok(result) => {
+            if let Some(text) = result {
+                let mut out = std::io::stdout().lock();
+                if let Err(e) = writeln!(out, "{text}").and_then(|()| out.flush()) {
+                    out_error.borrow_mut().get_or_insert(e);
+                }
+            }
+            0
+        }
+        Err(e) => exit_status(e),
     }
 }
 
@@ -279,7 +310,7 @@ fn install_compiler<L: Launch>(engine: &Engine<L>) {
 /// Writes a message line to standard error. Unlike `eprintln!`, it does not panic when standard
 /// error cannot be written: there is nowhere left to report that, and the exit status still
 /// tells.
-fn report(msg: &str) {
+pub(crate) fn report(msg: &str) {
     let _ = writeln!(std::io::stderr().lock(), "{msg}");
 }
 
@@ -302,9 +333,13 @@ fn main() -> ExitCode {
     match parse_args(&args) {
         Ok(Command::Help) => print_out(&usage()),
         Ok(Command::Version) => print_out(&format!("porcini {}\n", env!("CARGO_PKG_VERSION"))),
-        Ok(Command::Run { options, file, args }) => {
+        Ok(Command::Run { options, file, args, lang }) => {
             let guest = std::thread::Builder::new().name("guest".into()).stack_size(GUEST_STACK_BYTES).spawn(move || {
-                if file.as_deref().is_some_and(is_language::<Es>) {
+                let js = match file.as_deref() {
+                    Some(f) => is_language::<Es>(f),
+                    None => lang == Lang::Js,
+                };
+                if js {
                     launch::<Es>(*options, file, args)
                 } else {
                     launch::<Sl>(*options, file, args)

@@ -5,11 +5,14 @@
 //! few values and limits the framework's own nodes use. Everything else a language provides to
 //! the runtime is nodes. [`Launch`] is what an [`Engine`](crate::engine::Engine) needs to run the
 //! language's programs from source: its file extensions, its state for a host, its builtins,
-//! how a main program runs and what runs after it. A language only embedded node by node (the
+//! how a main program runs and what runs after it, and what an embedder or a REPL needs:
+//! evaluating sources in the global scope, converting values for the host, finding and calling
+//! guest functions, defining host functions. A language only embedded node by node (the
 //! framework's test languages) need not provide it.
 
 use porcini_gc::Tracer;
 
+use crate::embed::{Entry, HostFunction, HostValue};
 use crate::engine::{Host, Program, RunError};
 use crate::error::GuestError;
 use crate::runtime::Runtime;
@@ -64,4 +67,25 @@ pub trait Launch: Language {
     }
     /// Flushes the guest's output streams.
     fn flush(rt: &Runtime<Self>);
+    /// Evaluates `program` in the engine's global scope, as one entry of a REPL, keeping what
+    /// it defines for later sources (SL's functions; JavaScript's top-level declarations, as
+    /// node's REPL keeps them), and answers its value. A source that ends inside an open
+    /// construct is [`Entry::Incomplete`], with the error it reports as it is.
+    fn eval(rt: &Runtime<Self>, program: Program<'_>) -> Result<Entry, RunError>;
+    /// The text a REPL shows for `v`, as the language prints it (JavaScript: what
+    /// `console.log` prints), or `None` when a REPL shows nothing (SL's NULL).
+    fn display(rt: &Runtime<Self>, v: Value) -> Option<String>;
+    /// The global function (or, for JavaScript, any global binding) named `name`.
+    fn lookup_global(rt: &Runtime<Self>, name: &str) -> Option<Value>;
+    /// Calls `callee` with `args` from the host, as the language calls a function value.
+    fn call(rt: &Runtime<Self>, callee: Value, args: &[Value]) -> Result<Value, RunError>;
+    /// `v` as a host primitive, or `None` when it is not one (it is then held by a handle).
+    fn to_host(rt: &Runtime<Self>, v: Value) -> Option<HostValue>;
+    /// The guest value of a host primitive (never [`HostValue::Guest`], which the engine
+    /// resolves), or why the language has none.
+    fn from_host(rt: &Runtime<Self>, v: &HostValue) -> Result<Value, String>;
+    /// Makes `f` callable from guest code as the global function `name` taking `arity`
+    /// arguments (SL: a builtin; JavaScript: a property of the global object). Its error
+    /// message becomes a guest error at the call.
+    fn define_host_function(rt: &Runtime<Self>, name: &str, arity: usize, f: HostFunction);
 }

@@ -15,6 +15,7 @@ pub mod call_target;
 pub mod compiled;
 pub mod control;
 pub mod elements;
+pub mod embed;
 pub mod emitter;
 pub mod engine;
 pub mod error;
@@ -43,6 +44,7 @@ mod value_stack;
 
 pub use error::{GuestError, Label, Pending, SpecFail, Unwind, UnwindKind};
 pub use frame::{Frame, FrameDescriptor, SlotId, SlotKind};
+pub use embed::{Entry, GuestFunction, GuestRef, HostFunction, HostValue};
 pub use engine::{Engine, Host, Program, RunError, ToolReport};
 pub use language::{Language, Launch};
 pub use node::{ExprNode, NodeCost, TypedFail, expect_f64, expect_i64};

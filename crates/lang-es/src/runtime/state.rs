@@ -67,6 +67,13 @@ pub struct EsState {
     /// Where the most recent exception was thrown.
     pub throw_site: RefCell<ThrowSite>,
     names: OnceCell<Names>,
+    /// The embedder's host functions, by the index their function objects hold as data.
+    pub host_functions: RefCell<Vec<(porcini::embed::HostFunction, usize)>>,
+    /// The roots that run the host's requests (an entry, a call, a display) in a frame, made
+    /// once each and reused, so that many requests do not pile up call targets.
+    pub(crate) host_entries: RefCell<FxHashMap<&'static str, std::rc::Rc<porcini::call_target::CallTarget<crate::Es>>>>,
+    /// The report of the exception that ended the host's last request, if one did.
+    pub(crate) host_report: RefCell<Option<String>>,
 }
 
 impl EsState {
@@ -83,6 +90,9 @@ impl EsState {
             sources: RefCell::default(),
             throw_site: RefCell::default(),
             names: OnceCell::new(),
+            host_functions: RefCell::default(),
+            host_entries: RefCell::default(),
+            host_report: RefCell::default(),
         }
     }
     /// The built-in objects.

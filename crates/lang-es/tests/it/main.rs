@@ -1,4 +1,5 @@
 //! EasyScript's integration tests, one module per area, built as a single test binary.
 
+mod embed;
 mod front;
 mod seed_addition;

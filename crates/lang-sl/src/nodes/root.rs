@@ -5,12 +5,14 @@
 //! parameter slots, when they are not bound in place) and returns NULL unless a `return` gives a
 //! value: the body's tail return directly, any other by unwinding to the root. A builtin root pads
 //! missing arguments with NULL and drops extra ones (spec §10), then calls the builtin's Rust
-//! function; builtins are internal, so stack traces skip them.
+//! function; builtins are internal, so stack traces skip them. An embedder's host function has a
+//! root of the same kind around its closure.
 
 use porcini::call_target::RootNode;
 use porcini::resume::Resume;
 use porcini::symbolic::{SymFrame, SymVal};
-use porcini::{Frame, FrameDescriptor, Stage, Unwind, Value};
+use porcini::embed::{HostFunction, HostValue, from_host, to_host};
+use porcini::{Frame, FrameDescriptor, GuestError, Stage, Unwind, Value};
 use smallvec::SmallVec;
 
 use crate::Sl;
@@ -69,6 +71,73 @@ impl RootNode<Sl> for BuiltinRoot {
     }
     // Builtins are given their caller's frame (to write it, or to walk the stack from it), and
     // each runs one boundary call, so compiling one would gain nothing.
+    fn accesses_caller_frame(&self) -> bool {
+        true
+    }
+    fn is_compilable(&self) -> bool {
+        false
+    }
+}
+
+/// A host function registered by an embedder ([`Engine::register_function`]): a root like a
+/// builtin's, whose implementation is the embedder's closure, called with the arguments
+/// converted to host values.
+///
+/// [`Engine::register_function`]: porcini::Engine::register_function
+pub struct HostFunctionRoot {
+    name: String,
+    arity: usize,
+    func: HostFunction,
+    descriptor: FrameDescriptor,
+}
+
+impl HostFunctionRoot {
+    /// The host function `func`, named `name` and taking `arity` arguments.
+    pub fn new(name: &str, arity: usize, func: HostFunction) -> HostFunctionRoot {
+        HostFunctionRoot { name: name.to_string(), arity, func, descriptor: FrameDescriptor::default() }
+    }
+    fn call_host(&self, f: &mut Frame<'_, Sl>, _v: &[Value]) -> Result<Value, Unwind<Value>> {
+        let rt = f.runtime();
+        // Converting to host values does not allocate guest objects (handles are table
+        // entries), so the arguments stay where the collector sees them: in the frame.
+        let args: Vec<HostValue> = (0..self.arity).map(|i| to_host(rt, f.arg(i))).collect();
+        let result = (self.func)(&args).and_then(|v| from_host(rt, &v));
+        result.map_err(|message| {
+            // SL's frames do not know the position of a call, so the error is located by the
+            // function that made it, as SL's stack traces locate frames.
+            let caller = f.caller().and_then(|c| c.target()).map_or_else(|| "<host>".to_string(), |t| t.root().name().to_string());
+            GuestError::raise(format!("Error in host function {} called from {caller}: {message}", self.name))
+        })
+    }
+}
+
+impl RootNode<Sl> for HostFunctionRoot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn frame_descriptor(&self) -> &FrameDescriptor {
+        &self.descriptor
+    }
+    fn execute(&self, f: &mut Frame<'_, Sl>) -> Result<Value, Unwind<Value>> {
+        self.call_host(f, &[])
+    }
+    fn execute_sym(&self, s: &mut SymFrame<'_, Sl>) -> Result<SymVal, Unwind<SymVal>> {
+        let args: Vec<SymVal> = (0..self.arity as u32).map(|i| s.read_arg(i)).collect();
+        s.call_boundary("host function", self, Self::call_host, &args)
+    }
+    fn execute_resume(&self, s: &mut Resume<'_, '_, Sl>) -> Result<Value, Unwind<Value>> {
+        s.call_boundary("host function", self, Self::call_host, &[])
+    }
+    fn node_count(&self) -> usize {
+        1
+    }
+    fn tree_depth(&self) -> usize {
+        0
+    }
+    fn is_internal(&self) -> bool {
+        true
+    }
+    // The error names the caller, which the frame gives; and host code is never compiled.
     fn accesses_caller_frame(&self) -> bool {
         true
     }

@@ -22,10 +22,12 @@ mod returns;
 mod stream;
 #[cfg(test)]
 mod tests;
+mod unfinished;
 
 pub use ast::*;
 pub use error::ParseError;
 pub use parser::MAX_NESTING;
+pub use unfinished::{first_token_is_function, is_unfinished};
 pub(crate) use parser::TOO_DEEP;
 
 /// Parses and resolves a whole SL source.

@@ -25,7 +25,7 @@ pub(crate) struct EvalEntry {
 
 /// The state.
 pub struct SlState {
-    functions: RefCell<FxHashMap<Box<str>, Gc<FunctionObject>>>,
+    pub(crate) functions: RefCell<FxHashMap<Box<str>, Gc<FunctionObject>>>,
     pub(crate) out: RefCell<Box<dyn Write>>,
     pub(crate) input: RefCell<Box<dyn BufRead>>,
     pub(crate) hooks: RefCell<Vec<Value>>,

@@ -3,6 +3,7 @@
 //! nothing.
 
 mod arith_model;
+mod embed;
 mod deopt_rehearsal;
 mod engine_drop;
 mod native_stack;

@@ -7,5 +7,6 @@ mod bad_input;
 mod conformance;
 mod differential;
 mod es_corpus;
+mod repl;
 mod splitting;
 mod tools;

@@ -23,6 +23,7 @@ use porcini_tools::options::EngineOptions;
 use crate::bigint::{BigInt, Num};
 use crate::call_target::{CallTarget, CallTargetId, RootNode, SplitOrigin, TargetCell};
 use crate::compiled::{CompiledCode, Compiler};
+use crate::embed::HandleTable;
 use crate::function::FunctionObject;
 use crate::host::HostObject;
 use crate::instrument::Instruments;
@@ -78,6 +79,8 @@ pub struct Runtime<L: Language> {
     pub instruments: Instruments,
     /// The text of every source loaded, by path, while coverage needs it for its report.
     sources: RefCell<Vec<(String, Rc<str>)>>,
+    /// The guest values the host holds handles on ([`crate::embed::GuestRef`]).
+    handles: Rc<HandleTable>,
 }
 
 impl<L: Language> Runtime<L> {
@@ -108,6 +111,7 @@ impl<L: Language> Runtime<L> {
             codes: RefCell::new(Vec::new()),
             queue: RefCell::new(Vec::new()),
             osr_at: Cell::new(u64::MAX),
+            handles: Rc::default(),
         }
     }
 
@@ -175,7 +179,13 @@ impl<L: Language> Runtime<L> {
         }
         crate::error::thrown_root().trace(tracer);
         self.shapes.trace_prototypes(tracer);
+        self.handles.trace(tracer);
         L::trace_state(&self.lang, tracer);
+    }
+
+    /// The table of values the host holds handles on.
+    pub(crate) fn handles(&self) -> &Rc<HandleTable> {
+        &self.handles
     }
 
     /// Allocates a heap object, collecting first if the heap says so.
