@@ -1,6 +1,7 @@
 //! Embedding porcini in a Rust program: an engine per language, built with options and the
 //! JIT; sources evaluated; guest functions called with host values; a host function guest code
-//! calls; a guest object kept by the host and passed back; errors read as values.
+//! calls; a guest object kept by the host and passed back; errors read as values; a resource
+//! limit stopping an endless loop.
 //!
 //! `cargo run --example embed` prints what it does; `cargo test` runs it as a test too, with
 //! its output checked.
@@ -57,6 +58,17 @@ fn run(out: &mut dyn Write) -> Result<(), Box<dyn std::error::Error>> {
     let fib = sl.function("fib").ok_or("fib is not defined")?;
     writeln!(out, "fib(20) = {}", fib.call(&sl, &[HostValue::Int(20)])?)?;
     writeln!(out, "hostTwice(fib(10)) = {}", sl.eval("hostTwice(fib(10))", "query.sl")?)?;
+
+    // Untrusted code runs under the sandbox's limits: an endless loop is stopped after its
+    // ten-thousandth statement, with an error naming the limit, and the host goes on (here
+    // with another engine, as that one is cancelled for good).
+    let limited = Engine::<Sl>::builder(Host::new(Box::new(std::io::sink()))).option("sandbox.MaxStatements", "10000")?.compiler(jit()?).build();
+    limited.eval("function spin() { i = 0; while (1 == 1) { i = i + 1; } }", "spin.sl")?;
+    match limited.eval("spin()", "untrusted.sl") {
+        Err(RunError::ResourceExhausted(why)) => writeln!(out, "stopped: {why}")?,
+        other => writeln!(out, "unexpected: {other:?}")?,
+    }
+    writeln!(out, "fib(15) after that = {}", fib.call(&sl, &[HostValue::Int(15)])?)?;
     Ok(())
 }
 
@@ -100,6 +112,8 @@ fn the_example_runs_and_prints_what_it_computed() {
                     sum of 200 norms = 19900\n\
                     error: Error: hostSqrt needs a non-negative number, not -1\n\
                     fib(20) = 6765\n\
-                    hostTwice(fib(10)) = 110\n";
+                    hostTwice(fib(10)) = 110\n\
+                    stopped: Statement count limit of 10000 exceeded (sandbox.MaxStatements=10000). Statements executed 10001. Stopped in spin (spin.sl:1).\n\
+                    fib(15) after that = 610\n";
     assert_eq!(text, expected);
 }

@@ -270,8 +270,12 @@ impl EngineOptions {
     }
 
     /// Applies a `Name`, `value` pair (used by tests and embedders). The name may carry the
-    /// `engine.` prefix.
+    /// `engine.` prefix; a tool's or the sandbox's option is named with its own prefix
+    /// (`sandbox.MaxStatements`, `cpusampler.Period`, `coverage`).
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
+        if ToolOptions::claims(&format!("--{name}")) {
+            return self.tools.set(name, Some(value)).map_err(|e| OptionError::Tool(format!("Option '{name}': {e}")));
+        }
         self.set_exact(name.strip_prefix("engine.").unwrap_or(name), value)
     }
 

@@ -22,6 +22,9 @@ pub enum OptionError {
     },
     /// The argument is not of the form `--engine.Name` or `--engine.Name=value` at all.
     Malformed { arg: String },
+    /// A tool's or the sandbox's option (`cpusampler.*`, `coverage.*`, `sandbox.*`) was
+    /// rejected; the message says why.
+    Tool(String),
 }
 
 impl fmt::Display for OptionError {
@@ -54,6 +57,7 @@ impl fmt::Display for OptionError {
                     "Invalid value '{value}' for option 'engine.{name}': expected {expected}."
                 )
             }
+            OptionError::Tool(message) => write!(f, "{message}."),
             OptionError::Malformed { arg } => {
                 write!(
                     f,
