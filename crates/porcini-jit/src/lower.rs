@@ -1933,9 +1933,10 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         // by its conservative scan, so nothing is spilled and no fact is forgotten.
         let word_addr = self.iconst(self.interrupt as i64);
         let word = self.b.ins().load(types::I32, MemFlagsData::trusted(), word_addr, 0);
+        let polled = self.b.ins().band_imm_u(word, i64::from(porcini::instrument::bit::POLLED));
         let (cold, cont) = (self.b.create_block(), self.b.create_block());
         self.b.set_cold_block(cold);
-        self.b.ins().brif(word, cold, &[], cont, &[]);
+        self.b.ins().brif(polled, cold, &[], cont, &[]);
         self.switch(cold);
         self.b.seal_block(cold);
         let ids: Vec<SymVal> = inlined

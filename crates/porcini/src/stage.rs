@@ -90,11 +90,22 @@ pub trait Stage<L: Language>: Sized {
     /// means "after them" (see the symbolic and resuming stages).
     #[inline(always)]
     fn exec_seq(&mut self, first: u32, stmts: &[Box<dyn ExprNode<L>>]) -> Result<(), Unwind<Self::Val>> {
-        let counted = self.runtime().instruments.counts_statements();
+        if self.runtime().instruments.counts_statements() {
+            return self.exec_seq_counted(first, stmts);
+        }
         for (i, st) in stmts.iter().enumerate() {
-            if counted {
-                self.statement_hook(first + i as u32, crate::node::node_addr(&**st))?;
-            }
+            self.exec(first + i as u32, &**st)?;
+        }
+        Ok(())
+    }
+
+    /// [`Stage::exec_seq`] with the statement hook before each statement, apart so that the
+    /// loop without hooks stays as tight as it was.
+    #[cold]
+    #[inline(never)]
+    fn exec_seq_counted(&mut self, first: u32, stmts: &[Box<dyn ExprNode<L>>]) -> Result<(), Unwind<Self::Val>> {
+        for (i, st) in stmts.iter().enumerate() {
+            self.statement_hook(first + i as u32, crate::node::node_addr(&**st))?;
             self.exec(first + i as u32, &**st)?;
         }
         Ok(())

@@ -183,9 +183,10 @@ impl<'a, L: Language> SymFrame<'a, L> {
             None => Ok(()),
         }
     }
-    /// Emits a safepoint here, naming the callees being inlined.
+    /// Emits a safepoint here, naming the callees being inlined, when anything may ask for
+    /// one (see [`crate::instrument::Instruments::polls`]).
     fn safepoint(&mut self) {
-        if self.open {
+        if self.open && self.rt.instruments.polls() {
             let inlined: Vec<CallTargetId> = self.inlines.iter().map(|i| i.target).collect();
             self.em.safepoint(BoundarySite::new(&crate::instrument::SAFEPOINT, crate::instrument::safepoint_boundary::<L>), &inlined);
         }

@@ -84,6 +84,7 @@ impl Limits {
     }
 
     /// A new frame of `f`'s target is about to run; past the frame limit the run is cancelled.
+    #[inline(never)]
     pub(crate) fn enter_frame<L: Language>(&self, rt: &Runtime<L>, caller: Option<&Frame<'_, L>>) -> Result<(), Unwind<Value>> {
         let n = self.frames.get() + 1;
         let max = self.options.max_stack_frames.unwrap_or(u64::MAX);

@@ -6,7 +6,9 @@
 //! CPU sampler's period and at the limits' check interval; the guest thread then, at its next
 //! safepoint, takes a sample of its own stack or checks its CPU time and heap. Sampling
 //! therefore costs the guest nothing between ticks, and a stack is only ever read by the
-//! thread that owns it. **Statement hooks** run before each statement of a block when coverage
+//! thread that owns it. Compiled code has safepoints only when a tool or a limit is on: without
+//! them nothing can raise the word, and the code is exactly what it was before the tools
+//! existed (the IR snapshot tests hold it to that). **Statement hooks** run before each statement of a block when coverage
 //! or a statement limit is on; they count statements (per statement, for coverage) and stop a
 //! program that ran too many. When neither is on, the interpreter tests one flag per block and
 //! compiled code contains no hook at all.
@@ -45,7 +47,7 @@ use coverage::Coverage;
 use ticker::Ticker;
 
 /// The bits of the interrupt word.
-pub(crate) mod bit {
+pub mod bit {
     /// Take a sample of the stack.
     pub const SAMPLE: u32 = 1;
     /// Check the CPU time and heap limits.
@@ -53,6 +55,13 @@ pub(crate) mod bit {
     /// The run is cancelled (a limit found exceeded outside guest code): every safepoint
     /// raises the cancellation, and the bit stays raised.
     pub const CANCEL: u32 = 4;
+    /// Set for good when a frame limit counts calls: the call path then takes its slow side.
+    /// Compiled code's safepoints ignore it ([`POLLED`]).
+    pub const FRAMES: u32 = 8;
+    /// The bits compiled code's safepoints answer.
+    pub const POLLED: u32 = SAMPLE | CHECK | CANCEL;
+    /// The bits a safepoint leaves raised.
+    pub const PERSISTENT: u32 = CANCEL | FRAMES;
 }
 
 /// Reads the guest thread's CPU time (the host's clock; wall time since the start by default).
@@ -69,6 +78,9 @@ pub struct Instruments {
     pub(crate) limits: Limits,
     coverage: Option<Coverage>,
     sampler: Option<RefCell<SampleLog>>,
+    /// Whether anything may ever raise the interrupt word (a tool or a limit is on): compiled
+    /// code polls only then, so code compiled without tools has no safepoints at all.
+    polls: bool,
     /// Whether calls must go through the runtime's call path (a frame limit counts them there),
     /// which also keeps partial evaluation from inlining them.
     counts_frames: bool,
@@ -85,13 +97,14 @@ impl Instruments {
         let sampler = options.sampler.enabled.then(|| RefCell::new(SampleLog::new(&options.sampler)));
         let coverage = options.coverage.enabled.then(Coverage::default);
         Instruments {
-            interrupt: Arc::new(AtomicU32::new(0)),
+            interrupt: Arc::new(AtomicU32::new(if options.sandbox.max_stack_frames.is_some() { bit::FRAMES } else { 0 })),
             ticker: RefCell::new(None),
             statements: coverage.is_some() || options.sandbox.max_statements.is_some(),
             limits: Limits::new(&options.sandbox),
             coverage,
             sampler,
             counts_frames: options.sandbox.max_stack_frames.is_some(),
+            polls: options.sampler.enabled || options.sandbox.any(),
             tools: options.clone(),
             started: Cell::new(false),
             cancelled: Rc::new(RefCell::new(None)),
@@ -136,7 +149,14 @@ impl Instruments {
     /// Whether a safepoint has work.
     #[inline(always)]
     pub fn pending(&self) -> bool {
-        self.interrupt.load(Ordering::Relaxed) != 0
+        self.interrupt.load(Ordering::Relaxed) & bit::POLLED != 0
+    }
+
+    /// The interrupt word as the call path reads it: zero unless a safepoint has work or
+    /// calls are counted ([`bit::FRAMES`]), so an unlimited call tests one word.
+    #[inline(always)]
+    pub(crate) fn call_hooks(&self) -> u32 {
+        self.interrupt.load(Ordering::Relaxed)
     }
 
     /// Cancels the run at its next safepoint, and at every one after, with `message` (a limit
@@ -155,13 +175,20 @@ impl Instruments {
         self.cancelled.borrow().clone()
     }
 
+    /// Whether compiled code needs safepoints: only when a tool or a limit may raise the
+    /// interrupt word.
+    #[inline(always)]
+    pub fn polls(&self) -> bool {
+        self.polls
+    }
+
     /// Whether statement hooks run.
     #[inline(always)]
     pub fn counts_statements(&self) -> bool {
         self.statements
     }
 
-    /// Whether calls are counted as frames (a frame limit is set).
+    /// Whether calls are counted as frames (a frame limit is set; [`bit::FRAMES`] is raised).
     #[inline(always)]
     pub fn counts_frames(&self) -> bool {
         self.counts_frames
@@ -231,9 +258,8 @@ impl<L: Language> Runtime<L> {
     #[cold]
     #[inline(never)]
     pub(crate) fn safepoint(&self, f: &Frame<'_, L>, inlined: &[CallTargetId], compiled: bool) -> Result<(), Unwind<Value>> {
-        let bits = self.instruments.interrupt.swap(0, Ordering::Relaxed);
+        let bits = self.instruments.interrupt.fetch_and(bit::PERSISTENT, Ordering::Relaxed);
         if bits & bit::CANCEL != 0 {
-            self.instruments.interrupt.fetch_or(bit::CANCEL, Ordering::Relaxed);
             let what = self.instruments.cancellation().unwrap_or_default();
             return Err(Unwind::error(GuestError::Cancelled(what)));
         }

@@ -4,8 +4,8 @@
 //! A stack is read by the guest thread itself, at the safepoint the ticker asked for, from the
 //! innermost frame out: first the callees compiled code was running inlined (they have no
 //! frames of their own, but the safepoint knows them), then the physical frames through their
-//! caller links. Functions are named by their name and source section, so that the splits of
-//! one function are one function in the tables. The innermost frame's tier is exact (the
+//! caller links. Functions are named by their root's name and source section, so that the
+//! splits of one function are one function in the tables. The innermost frame's tier is exact (the
 //! safepoint says where it was reached); a caller's tier is whether its target has code
 //! installed at the time of the sample, which is what the frame runs unless it started before
 //! the code was installed or left it by deoptimization.
@@ -107,14 +107,18 @@ impl SampleLog {
         if t.root().is_internal() && !self.sample_internal {
             return;
         }
+        // The root's name, which a split shares with the target it was split from (the
+        // target's own name carries the split's number).
+        let root_name = t.root().name();
         let section = t.root().source_section();
-        let key = (t.name().to_string(), section.as_ref().map(|s| (s.name.to_string(), s.char_index, s.char_length)));
+        let key = (root_name.to_string(), section.as_ref().map(|s| (s.name.to_string(), s.char_index, s.char_length)));
         let next = FunctionId(self.functions.len() as u32);
         let function = *self.index.entry(key).or_insert(next);
         if function == next {
-            let name = if t.name().is_empty() { "<anonymous>".to_string() } else { t.name().to_string() };
+            let name = if root_name.is_empty() { "<anonymous>".to_string() } else { root_name.to_string() };
+            // Sources are shown by file name, as Truffle shows a source by its name.
             let span = section.map(|s| SourceSpan {
-                path: s.name.to_string(),
+                path: std::path::Path::new(&*s.name).file_name().map_or_else(|| s.name.to_string(), |f| f.to_string_lossy().into_owned()),
                 start_line: s.start_line,
                 end_line: s.end_line,
                 char_index: s.char_index,

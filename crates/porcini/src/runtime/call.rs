@@ -20,6 +20,7 @@ use std::cell::Cell;
 use crate::call_target::{CallTarget, RootNode};
 use crate::error::{GuestError, Unwind};
 use crate::frame::Frame;
+use crate::instrument::bit;
 use crate::language::Language;
 use crate::node::ExprNode;
 use crate::resume::{Deopt, FrameState, InlinedState, Resume};
@@ -192,37 +193,6 @@ impl<L: Language> Runtime<L> {
         nargs: usize,
         run: impl FnOnce(&dyn RootNode<L>, &mut Frame<'_, L>) -> Result<Value, Unwind<Value>>,
     ) -> Result<Value, Unwind<Value>> {
-        if self.instruments.counts_frames() {
-            return self.activate_counted(caller, target, base, nargs, run);
-        }
-        self.activate_frame(caller, target, base, nargs, run)
-    }
-
-    /// [`Runtime::activate`] under a frame limit.
-    #[inline(never)]
-    fn activate_counted(
-        &self,
-        caller: Option<&Frame<'_, L>>,
-        target: &CallTarget<L>,
-        base: usize,
-        nargs: usize,
-        run: impl FnOnce(&dyn RootNode<L>, &mut Frame<'_, L>) -> Result<Value, Unwind<Value>>,
-    ) -> Result<Value, Unwind<Value>> {
-        self.instruments.limits.enter_frame(self, caller)?;
-        let r = self.activate_frame(caller, target, base, nargs, run);
-        self.instruments.limits.leave_frame();
-        r
-    }
-
-    #[inline(always)]
-    fn activate_frame(
-        &self,
-        caller: Option<&Frame<'_, L>>,
-        target: &CallTarget<L>,
-        base: usize,
-        nargs: usize,
-        run: impl FnOnce(&dyn RootNode<L>, &mut Frame<'_, L>) -> Result<Value, Unwind<Value>>,
-    ) -> Result<Value, Unwind<Value>> {
         self.count_call(target);
         let size = target.frame_size();
         let params = target.params();
@@ -248,11 +218,16 @@ impl<L: Language> Runtime<L> {
         if (&frame as *const Frame<'_, L> as usize) < target.native_limit() {
             return Err(stack_overflow());
         }
-        // The call's safepoint, where the tools' ticker is answered.
-        if self.instruments.pending() {
-            self.safepoint(&frame, &[], target.entry().is_some())?;
+        // The call's safepoint, where the tools' ticker is answered, and the frame limit: one
+        // word, zero unless either has something to do.
+        let hooks = self.instruments.call_hooks();
+        if hooks != 0 {
+            self.enter_hooks(hooks, &frame, caller)?;
         }
         let r = run(target.root(), &mut frame);
+        if hooks & bit::FRAMES != 0 {
+            self.instruments.limits.leave_frame();
+        }
         frame.completed(r)
     }
 
@@ -287,8 +262,33 @@ impl<L: Language> Runtime<L> {
         if (&frame as *const Frame<'_, L> as usize) < target.native_limit() {
             return Err(stack_overflow());
         }
+        // The call's safepoint, where the tools' ticker is answered, and the frame limit: one
+        // word, zero unless either has something to do.
+        let hooks = self.instruments.call_hooks();
+        if hooks != 0 {
+            self.enter_hooks(hooks, &frame, caller)?;
+        }
         let r = run(target.root(), &mut frame);
+        if hooks & bit::FRAMES != 0 {
+            self.instruments.limits.leave_frame();
+        }
         frame.completed(r)
+    }
+
+    /// The slow side of a call's hooks (see `activate`): the safepoint, if the ticker asked for
+    /// one, and the frame limit's count.
+    #[cold]
+    #[inline(never)]
+    fn enter_hooks(&self, hooks: u32, frame: &Frame<'_, L>, caller: Option<&Frame<'_, L>>) -> Result<(), Unwind<Value>> {
+        if hooks & bit::POLLED != 0
+            && let Some(target) = frame.target
+        {
+            self.safepoint(frame, &[], target.entry().is_some())?;
+        }
+        if hooks & bit::FRAMES != 0 {
+            self.instruments.limits.enter_frame(self, caller)?;
+        }
+        Ok(())
     }
 
     /// Resumes the activation `f`, which compiled code left at `state`, in the interpreter (see
