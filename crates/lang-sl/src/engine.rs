@@ -19,7 +19,7 @@ use porcini::embed::{Entry, HostFunction, HostValue};
 use porcini::{Engine, GuestError, Host, Launch, Program, RunError, Runtime, Unwind, Value};
 
 use crate::load::load;
-use crate::nodes::root::HostFunctionRoot;
+use crate::nodes::root::BuiltinRoot;
 use crate::runtime::state::function_named;
 use crate::runtime::display::display;
 use crate::runtime::state::SlState;
@@ -158,7 +158,7 @@ impl Launch for Sl {
         }
     }
     fn define_host_function(rt: &Runtime<Sl>, name: &str, arity: usize, f: HostFunction) {
-        let target = rt.create_call_target(Box::new(HostFunctionRoot::new(name, arity, f)));
+        let target = rt.create_call_target(Box::new(BuiltinRoot::host(name, arity, f)));
         function_named(rt, name).set_target(target.id());
     }
 }
