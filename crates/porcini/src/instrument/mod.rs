@@ -146,17 +146,19 @@ impl Instruments {
         Arc::as_ptr(&self.interrupt) as usize
     }
 
-    /// Whether a safepoint has work.
+    /// Whether a safepoint has work. Without tools and limits nothing can raise the word, and
+    /// a flag of the runtime's answers without reading it.
     #[inline(always)]
     pub fn pending(&self) -> bool {
-        self.interrupt.load(Ordering::Relaxed) & bit::POLLED != 0
+        self.polls && self.interrupt.load(Ordering::Relaxed) & bit::POLLED != 0
     }
 
     /// The interrupt word as the call path reads it: zero unless a safepoint has work or
-    /// calls are counted ([`bit::FRAMES`]), so an unlimited call tests one word.
+    /// calls are counted ([`bit::FRAMES`]), and zero without reading it when no tool or limit
+    /// is on.
     #[inline(always)]
     pub(crate) fn call_hooks(&self) -> u32 {
-        self.interrupt.load(Ordering::Relaxed)
+        if self.polls { self.interrupt.load(Ordering::Relaxed) } else { 0 }
     }
 
     /// Cancels the run at its next safepoint, and at every one after, with `message` (a limit
