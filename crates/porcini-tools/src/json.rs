@@ -127,9 +127,16 @@ impl JsonWriter {
     }
 }
 
+/// `text` as a quoted JSON string (see [`escape_into`]).
+pub fn quote(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    escape_into(&mut out, text);
+    out
+}
+
 /// Appends `text` as a quoted JSON string. Quotes, backslashes and control characters are
 /// escaped; everything else, non-ASCII included, is written as is, since JSON text is UTF-8.
-pub(crate) fn escape_into(out: &mut String, text: &str) {
+pub fn escape_into(out: &mut String, text: &str) {
     out.push('"');
     for c in text.chars() {
         match c {

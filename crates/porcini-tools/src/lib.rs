@@ -7,7 +7,7 @@
 pub mod coverage;
 pub mod dot;
 pub mod dump;
-mod json;
+pub mod json;
 pub mod options;
 pub mod sampler;
 pub mod trace;

@@ -349,25 +349,9 @@ pub fn to_json(setup: &Setup, records: &[RunRecord], summaries: &[BenchSummary])
     out
 }
 
-/// A JSON string literal.
+/// A JSON string literal (the tools' JSON writer escapes it).
 pub fn json_str(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+    porcini_tools::json::quote(s)
 }
 
 /// A JSON number, or `null` for a missing or non-finite one (JSON has no infinities).
