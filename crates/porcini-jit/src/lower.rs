@@ -58,6 +58,7 @@ use porcini::assumption::Assumption;
 use porcini::call_target::{CallTarget, CallTargetId};
 use porcini::compiled::{self, BoundarySite, CompiledCode, DeoptPoint, FrameLayout, InlinedFrame, LiveKind, RawResult};
 use porcini::object::ObjectLayout;
+use porcini::shape::megamorphic::{self, MegamorphicLayout};
 use porcini::record::RecordLayout;
 use porcini::emitter::{ArithOp, Emitter, LogicOp, LoopExit, StateRef, Transfer, TryKind};
 use porcini::stage::{BitOp, Cmp, FloatOp, FloatUnary, ResolveFn};
@@ -240,6 +241,8 @@ pub(crate) struct Lowering<'b, L: Language> {
     var_cache: Vec<(u32, ir::Value)>,
     var_path: u32,
     object: ObjectLayout,
+    /// The engine's megamorphic property cache, which generic accesses probe inline.
+    megamorphic: MegamorphicLayout,
     record: RecordLayout,
     elements: porcini::elements::ElementsLayout,
     /// A loop's unit (on-stack replacement): it starts with the frame's slots as they are, and
@@ -398,6 +401,7 @@ impl<'b, L: Language> Lowering<'b, L> {
             spare_vars: Vec::new(),
             size_limit: rt.options.maximum_graal_graph_size,
             object: ObjectLayout::get(),
+            megamorphic: rt.shapes.megamorphic_layout(),
             record: RecordLayout::get(),
             elements: porcini::elements::ElementsLayout::get(),
             osr,
@@ -741,6 +745,12 @@ impl<'b, L: Language> Lowering<'b, L> {
         }
     }
     /// The two words of a value, boxing an integer or a condition.
+    /// The address that inline slot `slot` (a dynamic index below the inline count) of the
+    /// object at payload `obj` is at, less the first inline slot's offset.
+    fn inline_slot_address(&mut self, obj: ir::Value, slot: ir::Value) -> ir::Value {
+        let offset = self.b.ins().imul_imm_u(slot, i64::from(VALUE_SIZE));
+        self.b.ins().iadd(obj, offset)
+    }
     fn words(&mut self, x: SymVal) -> (ir::Value, ir::Value) {
         match self.repr(x) {
             Repr::Val(t, v) => (t, v),
@@ -1708,6 +1718,83 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         let call = self.b.ins().call_indirect(self.sigs.load, callee, &[t, v, index]);
         let r = self.b.inst_results(call).to_vec();
         self.push(Repr::Val(r[0], r[1]))
+    }
+    fn data_slot(&mut self, obj: SymVal, key: porcini::symbol::Symbol) -> SymVal {
+        // The megamorphic cache's probe written out (`MegamorphicCache::index`): the shape and
+        // the key (a constant, so its half of the hash folds) pick an entry, which answers if
+        // its packed pair is this one. The table changes under boundary calls, so its loads
+        // are ordinary loads, never hoisted past one.
+        let m = self.megamorphic;
+        let shape = self.load_shape(obj);
+        let shape = self.int(shape);
+        let narrow = self.b.ins().ireduce(types::I32, shape);
+        let h = self.b.ins().imul_imm_u(narrow, i64::from(megamorphic::SHAPE_MULTIPLIER));
+        let h = self.b.ins().bxor_imm_u(h, i64::from(key.0.wrapping_mul(megamorphic::KEY_MULTIPLIER)));
+        let index = self.b.ins().ushr_imm_u(h, i64::from(m.shift));
+        let index = self.b.ins().uextend(types::I64, index);
+        let offset = self.b.ins().ishl_imm_u(index, i64::from(m.entry_size.trailing_zeros()));
+        let table = self.iconst(m.table as i64);
+        let entry = self.b.ins().iadd(table, offset);
+        let pair = self.b.ins().load(types::I64, MemFlagsData::trusted(), entry, m.pair);
+        let want = self.b.ins().ishl_imm_u(shape, 32);
+        let want = self.b.ins().bor_imm_u(want, i64::from(key.0));
+        let hit = self.b.ins().icmp(IntCC::Equal, pair, want);
+        let slot = self.b.ins().load(types::I32, MemFlagsData::trusted(), entry, m.slot);
+        let slot = self.b.ins().uextend(types::I64, slot);
+        let none = self.iconst(-1);
+        let r = self.b.ins().select(hit, slot, none);
+        self.push(Repr::I64(r))
+    }
+    fn load_property_at(&mut self, obj: SymVal, slot: SymVal) -> SymVal {
+        // An inline slot is two loads at an offset computed from the slot; a slot past them
+        // is read by a call, as `load_property` reads it.
+        let (t, v) = self.words(obj);
+        let slot = self.int(slot);
+        let (inline, extra, done) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+        self.b.append_block_param(done, types::I64);
+        self.b.append_block_param(done, types::I64);
+        self.b.set_cold_block(extra);
+        let in_object = self.b.ins().icmp_imm_u(IntCC::UnsignedLessThan, slot, i64::from(self.object.inline_slots));
+        self.b.ins().brif(in_object, inline, &[], extra, &[]);
+        self.switch(inline);
+        self.b.seal_block(inline);
+        let at = self.inline_slot_address(v, slot);
+        let tag = self.b.ins().load(types::I64, MemFlagsData::trusted(), at, self.object.inline + Value::TAG_OFFSET);
+        let bits = self.b.ins().load(types::I64, MemFlagsData::trusted(), at, self.object.inline + Value::PAYLOAD_OFFSET);
+        self.b.ins().jump(done, &[tag.into(), bits.into()]);
+        self.switch(extra);
+        self.b.seal_block(extra);
+        let callee = self.iconst(compiled::object_load as *const () as i64);
+        let call = self.b.ins().call_indirect(self.sigs.load, callee, &[t, v, slot]);
+        let r = self.b.inst_results(call).to_vec();
+        self.b.ins().jump(done, &[r[0].into(), r[1].into()]);
+        self.switch(done);
+        self.b.seal_block(done);
+        let p = self.b.block_params(done).to_vec();
+        self.push(Repr::Val(p[0], p[1]))
+    }
+    fn store_property_at(&mut self, obj: SymVal, slot: SymVal, x: SymVal) {
+        let ((t, v), (xt, xv)) = (self.words(obj), self.words(x));
+        let slot = self.int(slot);
+        // Any slot of any object may be the one written: no slot's tag is known after it.
+        self.facts.forget_props();
+        let (inline, extra, done) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+        self.b.set_cold_block(extra);
+        let in_object = self.b.ins().icmp_imm_u(IntCC::UnsignedLessThan, slot, i64::from(self.object.inline_slots));
+        self.b.ins().brif(in_object, inline, &[], extra, &[]);
+        self.switch(inline);
+        self.b.seal_block(inline);
+        let at = self.inline_slot_address(v, slot);
+        self.b.ins().store(MemFlagsData::trusted(), xt, at, self.object.inline + Value::TAG_OFFSET);
+        self.b.ins().store(MemFlagsData::trusted(), xv, at, self.object.inline + Value::PAYLOAD_OFFSET);
+        self.b.ins().jump(done, &[]);
+        self.switch(extra);
+        self.b.seal_block(extra);
+        let callee = self.iconst(compiled::object_store as *const () as i64);
+        self.b.ins().call_indirect(self.sigs.store, callee, &[t, v, slot, xt, xv]);
+        self.b.ins().jump(done, &[]);
+        self.switch(done);
+        self.b.seal_block(done);
     }
     fn add_property(&mut self, obj: SymVal, to: porcini::shape::ShapeId, index: u32, x: SymVal) {
         let ((t, v), (xt, xv)) = (self.words(obj), self.words(x));

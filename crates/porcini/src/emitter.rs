@@ -231,6 +231,12 @@ pub trait Emitter<L: Language> {
     fn load_property(&mut self, obj: SymVal, index: u32) -> SymVal;
     /// Writes property slot `index` of an object of a checked shape.
     fn store_property(&mut self, obj: SymVal, index: u32, v: SymVal);
+    /// The slot of plain data property `key` of an object, from the megamorphic cache, or -1.
+    fn data_slot(&mut self, obj: SymVal, key: crate::symbol::Symbol) -> SymVal;
+    /// Property slot `slot` (an integer, a `data_slot` answer) of an object.
+    fn load_property_at(&mut self, obj: SymVal, slot: SymVal) -> SymVal;
+    /// Writes property slot `slot` (an integer, a `data_slot` answer) of an object.
+    fn store_property_at(&mut self, obj: SymVal, slot: SymVal, v: SymVal);
     /// Adds property slot `index` to an object of a checked shape, which becomes `to`.
     fn add_property(&mut self, obj: SymVal, to: crate::shape::ShapeId, index: u32, v: SymVal);
 

@@ -321,6 +321,18 @@ impl<'a, L: Language> Stage<L> for Frame<'a, L> {
         }
     }
     #[inline(always)]
+    fn data_slot(&mut self, obj: Value, key: crate::symbol::Symbol) -> i64 {
+        obj.as_object().and_then(|o| self.rt.shapes.data_slot(o.shape(), key)).map_or(-1, i64::from)
+    }
+    #[inline(always)]
+    fn load_property_at(&mut self, obj: Value, slot: i64) -> Value {
+        self.load_property(obj, slot as u32)
+    }
+    #[inline(always)]
+    fn store_property_at(&mut self, obj: Value, slot: i64, v: Value) {
+        self.store_property(obj, slot as u32, v)
+    }
+    #[inline(always)]
     fn add_property(&mut self, obj: Value, to: crate::shape::ShapeId, _index: u32, v: Value) {
         if let Some(o) = obj.as_object() {
             o.add_slot(to, v)

@@ -700,6 +700,12 @@ impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
     fn load_property(&mut self, obj: Value, index: u32) -> Value {
         self.f.load_property(obj, index)
     }
+    fn data_slot(&mut self, obj: Value, key: crate::symbol::Symbol) -> i64 {
+        self.f.data_slot(obj, key)
+    }
+    fn load_property_at(&mut self, obj: Value, slot: i64) -> Value {
+        self.f.load_property_at(obj, slot)
+    }
     fn load_internal(&mut self, obj: Value) -> Value {
         self.f.load_internal(obj)
     }
@@ -726,6 +732,11 @@ impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
     fn store_property(&mut self, obj: Value, index: u32, v: Value) {
         if !self.is_stopped() {
             self.f.store_property(obj, index, v)
+        }
+    }
+    fn store_property_at(&mut self, obj: Value, slot: i64, v: Value) {
+        if !self.is_stopped() {
+            self.f.store_property_at(obj, slot, v)
         }
     }
     fn add_property(&mut self, obj: Value, to: crate::shape::ShapeId, index: u32, v: Value) {

@@ -16,9 +16,13 @@
 //! invalidates its assumption; inline caches never cache stores into prototype shapes, so those
 //! writes always take the generic path that does.
 
+pub mod megamorphic;
+
 use std::cell::RefCell;
 
 use rustc_hash::FxHashMap;
+
+use self::megamorphic::{MegamorphicCache, MegamorphicLayout};
 
 use crate::assumption::{Assumption, CyclicAssumption};
 use crate::symbol::Symbol;
@@ -106,11 +110,17 @@ pub struct ShapeTable {
     shapes: RefCell<Vec<ShapeData>>,
     /// The root shape of each prototype, by the prototype value's payload word.
     roots: RefCell<FxHashMap<u64, ShapeId>>,
+    /// Answers for accesses whose inline caches went generic.
+    megamorphic: MegamorphicCache,
 }
 
 impl Default for ShapeTable {
     fn default() -> Self {
-        ShapeTable { shapes: RefCell::new(vec![ShapeData::root(Value::NULL)]), roots: RefCell::default() }
+        ShapeTable {
+            shapes: RefCell::new(vec![ShapeData::root(Value::NULL)]),
+            roots: RefCell::default(),
+            megamorphic: MegamorphicCache::default(),
+        }
     }
 }
 
@@ -118,6 +128,41 @@ impl ShapeTable {
     /// The slot of `key` in `shape`, if the shape has that property.
     pub fn lookup(&self, shape: ShapeId, key: Symbol) -> Option<u32> {
         self.shapes.borrow().get(shape.0 as usize)?.slots.get(&key).copied()
+    }
+    /// The slot of `key` in `shape` if it is a plain data property of a shape that is not a
+    /// prototype shape: a read of the slot is then the whole read and a write the whole write.
+    /// Answered from the megamorphic cache when it can be, and entered there otherwise, so that
+    /// generic accesses, and compiled code probing the cache ([`ShapeTable::megamorphic_layout`]),
+    /// find it next time without a lookup.
+    #[inline]
+    pub fn data_slot(&self, shape: ShapeId, key: Symbol) -> Option<u32> {
+        match self.megamorphic.probe(shape, key) {
+            Some(slot) => Some(slot),
+            None => self.data_slot_slow(shape, key),
+        }
+    }
+    #[cold]
+    #[inline(never)]
+    fn data_slot_slow(&self, shape: ShapeId, key: Symbol) -> Option<u32> {
+        let shapes = self.shapes.borrow();
+        let data = shapes.get(shape.0 as usize)?;
+        let slot = *data.slots.get(&key)?;
+        let flags = data.flags.get(slot as usize).copied().unwrap_or_default();
+        if data.stable.is_some() || flags.contains(PropFlags::ACCESSOR) {
+            return None;
+        }
+        self.megamorphic.insert(shape, key, slot);
+        Some(slot)
+    }
+    /// The megamorphic cache's probe, for a stage that has no runtime at hand: the slot if the
+    /// cache holds `(shape, key)`, without a lookup on a miss.
+    #[inline(always)]
+    pub fn probe_data_slot(&self, shape: ShapeId, key: Symbol) -> Option<u32> {
+        self.megamorphic.probe(shape, key)
+    }
+    /// Where compiled code finds the megamorphic cache.
+    pub fn megamorphic_layout(&self) -> MegamorphicLayout {
+        self.megamorphic.layout()
     }
     /// The property `key` of `shape`, with its kind.
     pub fn property(&self, shape: ShapeId, key: Symbol) -> Option<Property> {

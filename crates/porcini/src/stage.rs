@@ -262,6 +262,15 @@ pub trait Stage<L: Language>: Sized {
     fn load_property(&mut self, obj: Self::Val, index: u32) -> Self::Val;
     /// Writes property slot `index` of an object whose shape was checked.
     fn store_property(&mut self, obj: Self::Val, index: u32, v: Self::Val);
+    /// The slot of `key` in the object `obj` (which the node checked is an object) if it is a
+    /// plain data property the megamorphic cache knows ([`crate::shape::ShapeTable::data_slot`]),
+    /// else -1: the access then takes its full generic path, which enters the answer. For sites
+    /// whose inline cache went generic; compiled code probes the cache inline.
+    fn data_slot(&mut self, obj: Self::Val, key: crate::symbol::Symbol) -> Self::I64;
+    /// Reads slot `slot` (a [`Stage::data_slot`] answer, not -1) of the object `obj`.
+    fn load_property_at(&mut self, obj: Self::Val, slot: Self::I64) -> Self::Val;
+    /// Writes slot `slot` (a [`Stage::data_slot`] answer, not -1) of the object `obj`.
+    fn store_property_at(&mut self, obj: Self::Val, slot: Self::I64, v: Self::Val);
     /// Adds a property to an object whose shape was checked: the object moves to shape `to`
     /// (the checked shape's transition that adds slot `index`, the object's next slot) and the
     /// new slot holds `v`.

@@ -946,6 +946,16 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
         self.effect();
         self.em.store_property(obj, index, x)
     }
+    fn data_slot(&mut self, obj: SymVal, key: crate::symbol::Symbol) -> SymVal {
+        self.em.data_slot(obj, key)
+    }
+    fn load_property_at(&mut self, obj: SymVal, slot: SymVal) -> SymVal {
+        self.em.load_property_at(obj, slot)
+    }
+    fn store_property_at(&mut self, obj: SymVal, slot: SymVal, x: SymVal) {
+        self.effect();
+        self.em.store_property_at(obj, slot, x)
+    }
     fn add_property(&mut self, obj: SymVal, to: crate::shape::ShapeId, index: u32, x: SymVal) {
         self.effect();
         self.em.add_property(obj, to, index, x)
@@ -1402,6 +1412,16 @@ impl<L: Language> Emitter<L> for Recording {
     fn store_property(&mut self, obj: SymVal, index: u32, x: SymVal) {
         self.effects += 1;
         self.line(|| format!("store_property {}, {index}, {}", v(obj), v(x)));
+    }
+    fn data_slot(&mut self, obj: SymVal, key: crate::symbol::Symbol) -> SymVal {
+        self.op(|| format!("data_slot {}, key {}", v(obj), key.0))
+    }
+    fn load_property_at(&mut self, obj: SymVal, slot: SymVal) -> SymVal {
+        self.op(|| format!("load_property_at {}, {}", v(obj), v(slot)))
+    }
+    fn store_property_at(&mut self, obj: SymVal, slot: SymVal, x: SymVal) {
+        self.effects += 1;
+        self.line(|| format!("store_property_at {}, {}, {}", v(obj), v(slot), v(x)));
     }
     fn add_property(&mut self, obj: SymVal, to: crate::shape::ShapeId, index: u32, x: SymVal) {
         self.effects += 1;

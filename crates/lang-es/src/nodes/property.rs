@@ -3,7 +3,15 @@
 //! Reads and writes go through the runtime's generic lookup (prototype chains, accessors,
 //! arrays' elements, strings' characters) in a boundary call. A read that fails because the
 //! receiver is `undefined` or `null` reports where it happened.
+//!
+//! A constant-name site whose inline cache went generic first probes the engine's megamorphic
+//! cache ([`porcini::shape::megamorphic`]), which answers own data properties of ordinary shapes
+//! from a table, inline in compiled code. It is not used for `length` and `name`: an array's or
+//! a function's answers them without a property, whatever its shape.
 
+use std::cell::Cell;
+
+use porcini::shape::megamorphic;
 use porcini::symbol::Symbol;
 use porcini::{Frame, Stage, Tag, Unwind, Value};
 
@@ -74,13 +82,22 @@ pub struct GetNode {
     key: PropKey,
     loc: Loc,
     cache: PropertyCache,
+    /// The key, once the cache went generic, if the megamorphic cache may answer it.
+    megamorphic: Cell<Option<Symbol>>,
     /// For a computed key: whether it reads arrays' elements.
     index: IndexSite,
 }
 
 impl GetNode {
     pub fn new(object: Node, key: PropKey, loc: Loc) -> GetNode {
-        GetNode { object, key, loc, cache: PropertyCache::default(), index: IndexSite::default() }
+        GetNode {
+            object,
+            key,
+            loc,
+            cache: PropertyCache::default(),
+            megamorphic: Cell::new(None),
+            index: IndexSite::default(),
+        }
     }
     pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
         let o = s.exec(0, &*self.object)?;
@@ -91,6 +108,9 @@ impl GetNode {
                 Hit::Value(v) => Ok(v),
                 Hit::Miss => s.respecialize(self, Self::miss, &[o]),
             };
+        }
+        if let Some(sym) = self.megamorphic.get() {
+            return megamorphic::read(s, o, sym, |s| s.call_boundary("get", self, Self::run, &[o]));
         }
         match self.key.eval(s, 1)? {
             Some(k) if self.index.is_array() => self.index.access(
@@ -113,6 +133,12 @@ impl GetNode {
     }
     fn run(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
         let o = v.first().copied().unwrap_or(UNDEFINED);
+        // A megamorphic site's miss enters the answer in the cache when it is a slot.
+        if let (Some(sym), Some(obj)) = (self.megamorphic.get(), o.as_object())
+            && let Some(slot) = f.runtime().shapes.data_slot(obj.shape(), sym)
+        {
+            return Ok(obj.get_slot(slot));
+        }
         let key = self.key.resolve(f, v.get(1).copied())?;
         get(f, o, key).inspect_err(|_| note_site(f, &self.loc))
     }
@@ -135,6 +161,7 @@ impl GetNode {
             && self.cache.learn(f, o, sym)
         {
             porcini::spec::report_polymorphic_specialize(f, self);
+            self.megamorphic.set(megamorphic_key(f, &self.key, self.cache.entries.is_generic()));
         }
         self.run(f, v)
     }
@@ -149,6 +176,16 @@ impl GetNode {
     }
 }
 
+/// The key a site that just went generic (when `generic`) reads or writes through the
+/// megamorphic cache: a constant name other than those objects answer without a property.
+fn megamorphic_key(f: &Frame<'_, Es>, key: &PropKey, generic: bool) -> Option<Symbol> {
+    let names = f.lang().names();
+    match key {
+        PropKey::Static(Key::Name(sym)) if generic && *sym != names.length && *sym != names.name => Some(*sym),
+        _ => None,
+    }
+}
+
 es_node!(GetNode, "Get", children(t => { let mut c: Vec<&dyn porcini::ExprNode<Es>> = vec![&*t.object]; c.extend(t.key.children()); c }), clone(t, cx => GetNode::new(t.object.clone_uninitialized(cx), t.key.clone_uninitialized(cx), t.loc.clone())), spec);
 
 /// `object.name = value` or `object[key] = value`; evaluates to the value. A constant name is
@@ -160,13 +197,24 @@ pub struct SetNode {
     strict: bool,
     loc: Loc,
     cache: StoreCache,
+    /// The key, once the cache went generic, if the megamorphic cache may answer it.
+    megamorphic: Cell<Option<Symbol>>,
     /// For a computed key: whether it writes arrays' elements.
     index: IndexSite,
 }
 
 impl SetNode {
     pub fn new(object: Node, key: PropKey, value: Node, strict: bool, loc: Loc) -> SetNode {
-        SetNode { object, key, value, strict, loc, cache: StoreCache::default(), index: IndexSite::default() }
+        SetNode {
+            object,
+            key,
+            value,
+            strict,
+            loc,
+            cache: StoreCache::default(),
+            megamorphic: Cell::new(None),
+            index: IndexSite::default(),
+        }
     }
     pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
         let o = s.exec(0, &*self.object)?;
@@ -176,6 +224,10 @@ impl SetNode {
             if !self.cache.write(s, o, v)? {
                 s.respecialize(self, Self::miss, &[o, v])?;
             }
+            return Ok(v);
+        }
+        if let Some(sym) = self.megamorphic.get() {
+            megamorphic::write(s, o, sym, v, |s| s.call_boundary("set", self, Self::run, &[o, v]))?;
             return Ok(v);
         }
         match k {
@@ -219,6 +271,12 @@ impl SetNode {
     fn run(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
         let o = v.first().copied().unwrap_or(UNDEFINED);
         let value = v.get(1).copied().unwrap_or(UNDEFINED);
+        if let (Some(sym), Some(obj)) = (self.megamorphic.get(), o.as_object())
+            && let Some(slot) = f.runtime().shapes.data_slot(obj.shape(), sym)
+        {
+            obj.set_slot(slot, value);
+            return Ok(value);
+        }
         let key = self.key.resolve(f, v.get(2).copied())?;
         set(f, o, key, value, self.strict).inspect_err(|_| note_site(f, &self.loc))?;
         Ok(value)
@@ -231,6 +289,7 @@ impl SetNode {
             && self.cache.learn(f, o, sym)
         {
             porcini::spec::report_polymorphic_specialize(f, self);
+            self.megamorphic.set(megamorphic_key(f, &self.key, self.cache.entries.is_generic()));
         }
         self.run(f, v)
     }

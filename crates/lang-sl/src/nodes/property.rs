@@ -2,12 +2,14 @@
 //!
 //! For a constant key (`o.name`) the node caches up to three (shape → slot) pairs; a hit is a tag
 //! check, a shape compare and a slot access. A fourth shape turns the site generic (a boundary call
-//! doing a full lookup). Computed keys (`o[k]`) convert the key to a string and go generic.
-//! Adding a property (a shape transition) always takes the generic path.
+//! that first probes the engine's megamorphic cache, inline in compiled code, and only on a miss
+//! calls a boundary doing a full lookup). Computed keys (`o[k]`) convert the key to a string and
+//! go generic. Adding a property (a shape transition) always takes the generic path.
 
 use std::cell::{Cell, OnceCell};
 
 use porcini::shape::ShapeId;
+use porcini::shape::megamorphic;
 use porcini::symbol::Symbol;
 use porcini::{Cmp, Frame, GuestError, Stage, Tag, Unwind, Value};
 
@@ -213,8 +215,15 @@ impl ReadPropertyNode {
             obj,
             move |s: &mut S, slot| Ok(s.load_property(obj, slot)),
             move |s: &mut S| s.respecialize(self, Self::read_and_cache, &[obj]),
-            move |s: &mut S| s.call_boundary("read_property", self, Self::read_generic, &[obj]),
+            move |s: &mut S| self.generic(s, obj),
         )
+    }
+    #[inline(never)]
+    fn generic<S: Stage<Sl>>(&self, s: &mut S, obj: S::Val) -> Result<S::Val, Unwind<S::Val>> {
+        let Key::Named(sym, _) = &self.key else {
+            return s.call_boundary("read_property", self, Self::read_generic, &[obj]);
+        };
+        megamorphic::read(s, obj, *sym, |s| s.call_boundary("read_property", self, Self::read_generic, &[obj]))
     }
     fn lookup(&self, f: &mut Frame<'_, Sl>, vals: &[Value]) -> Access {
         let obj = vals.first().copied().unwrap_or(Value::NULL);
@@ -223,7 +232,9 @@ impl ReadPropertyNode {
             Key::Computed(_) => key_symbol(f, vals.get(1).copied().unwrap_or(Value::NULL)),
         };
         let rt = f.runtime();
-        let found = obj.as_object().and_then(|o| rt.shapes.lookup(o.shape(), sym).map(|slot| (o, slot)));
+        // SL's properties are all plain data properties, so the lookup enters its answer in the
+        // megamorphic cache, where generic sites find it.
+        let found = obj.as_object().and_then(|o| rt.shapes.data_slot(o.shape(), sym).map(|slot| (o, slot)));
         match found {
             Some((o, slot)) => Ok((o.get_slot(slot), Some((o.shape(), slot)))),
             None => Err(GuestError::raise(format!("Undefined property: {text}"))),
@@ -300,8 +311,15 @@ impl WritePropertyNode {
                 Ok(v)
             },
             move |s: &mut S| s.respecialize(self, Self::write_and_cache, &[obj, v]),
-            move |s: &mut S| s.call_boundary("write_property", self, Self::write_generic, &[obj, v]),
+            move |s: &mut S| self.generic(s, obj, v),
         )
+    }
+    #[inline(never)]
+    fn generic<S: Stage<Sl>>(&self, s: &mut S, obj: S::Val, v: S::Val) -> Result<S::Val, Unwind<S::Val>> {
+        let Key::Named(sym, _) = &self.key else {
+            return s.call_boundary("write_property", self, Self::write_generic, &[obj, v]);
+        };
+        megamorphic::write(s, obj, *sym, v, |s| s.call_boundary("write_property", self, Self::write_generic, &[obj, v]))
     }
     fn store(&self, f: &mut Frame<'_, Sl>, vals: &[Value]) -> Access {
         let obj = vals.first().copied().unwrap_or(Value::NULL);
@@ -318,7 +336,7 @@ impl WritePropertyNode {
         let Some(o) = obj.as_object() else {
             return Err(GuestError::raise(format!("Undefined property: {text}")));
         };
-        match rt.shapes.lookup(o.shape(), sym) {
+        match rt.shapes.data_slot(o.shape(), sym) {
             Some(slot) => {
                 o.set_slot(slot, v);
                 Ok((v, Some((o.shape(), slot))))

@@ -89,6 +89,23 @@ fn a_property_increment() {
 }
 
 #[test]
+fn a_megamorphic_increment_probes_the_cache_inline() {
+    // Four shapes overflow the sites' caches (limit 3): the read and the write each probe the
+    // megamorphic cache inline (a hash of the shape with the constant key, one entry's pair
+    // compared) and call a boundary only when it misses.
+    insta::assert_snapshot!(ir(
+        "function inc(o) { o.count = o.count + 1; }
+         function main() {
+           a = new(); a.count = 0; b = new(); b.p = 0; b.count = 0;
+           c = new(); c.q = 0; c.count = 0; d = new(); d.r = 0; d.s = 0; d.count = 0;
+           all = new(); all[0] = a; all[1] = b; all[2] = c; all[3] = d; all[4] = a;
+           i = 0; while (i < 5) { inc(all[i]); i = i + 1; }
+         }",
+        "inc",
+    ));
+}
+
+#[test]
 fn seed_addition_of_int32s_has_no_double_arithmetic() {
     // The tutorial's example: while `+` has seen only int32 sums that fit, the compiled path is
     // integer addition with an overflow check whose failure leaves compiled code (and rewrites
