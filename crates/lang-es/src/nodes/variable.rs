@@ -7,11 +7,18 @@
 //! over) by following parent links a known number of times, each a load in compiled code.
 //! `let`, `const` and class bindings start out empty (the temporal dead zone): a read or write
 //! the resolver could not prove safe checks for that and throws a `ReferenceError`.
+//!
+//! A read of a global (`Math`, `Array`) caches where the global object holds it: the object's
+//! shape and the slot, so that compiled code checks one shape and loads the slot instead of
+//! calling the full lookup. The global object gains properties rarely; a site that sees its
+//! shape change more than [`GLOBAL_RELEARN_LIMIT`] times goes generic.
 
+use std::cell::Cell;
 use std::rc::Rc;
 
+use porcini::shape::{PropFlags, ShapeId};
 use porcini::symbol::Symbol;
-use porcini::{Frame, SlotId, Stage, Tag, Unwind, Value};
+use porcini::{Cmp, Frame, SlotId, Stage, Tag, Unwind, Value};
 
 use super::{Loc, Node, es_node};
 use crate::Es;
@@ -53,6 +60,19 @@ fn env_of<S: Stage<Es>>(s: &mut S, base: SlotId, hops: u32) -> S::Val {
     env
 }
 
+/// How many times a global read caches a new shape of the global object before it goes generic.
+const GLOBAL_RELEARN_LIMIT: u8 = 4;
+
+/// Where a global read found its value: the global object, its shape then, and the slot.
+#[derive(Default)]
+struct GlobalCache {
+    /// The global object is the realm's, alive as long as the engine, so holding it here is
+    /// safe although the collector does not see it.
+    found: Cell<Option<(Value, ShapeId, u32)>>,
+    learned: Cell<u8>,
+    generic: Cell<bool>,
+}
+
 /// Reads a variable.
 pub struct ReadVarNode {
     place: Place,
@@ -60,11 +80,12 @@ pub struct ReadVarNode {
     name: Rc<str>,
     tdz: bool,
     loc: Loc,
+    global: GlobalCache,
 }
 
 impl ReadVarNode {
     pub fn new(place: Place, name: Rc<str>, tdz: bool, loc: Loc) -> ReadVarNode {
-        ReadVarNode { place, name, tdz, loc }
+        ReadVarNode { place, name, tdz, loc, global: GlobalCache::default() }
     }
     pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
         let v = match &self.place {
@@ -73,7 +94,7 @@ impl ReadVarNode {
                 let env = env_of(s, *base, *hops);
                 s.record_get(env, *index)
             }
-            Place::Global(_) => return s.call_boundary("global_read", self, Self::read_global, &[]),
+            Place::Global(_) => return self.eval_global(s),
         };
         if self.tdz {
             let empty = s.has_tag(v, Tag::Empty);
@@ -85,6 +106,45 @@ impl ReadVarNode {
     fn dead_zone(&self, f: &mut Frame<'_, Es>, _: &[Value]) -> Result<Value, Unwind<Value>> {
         crate::runtime::state::note_site(f, &self.loc);
         Err(reference_error(f, &dead_zone_message(&self.name)))
+    }
+    #[inline(always)]
+    fn eval_global<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        if self.global.generic.get() {
+            return s.call_boundary("global_read", self, Self::read_global, &[]);
+        }
+        let Some((global, shape, slot)) = self.global.found.get() else {
+            return s.respecialize(self, Self::learn_global, &[]);
+        };
+        let g = s.konst(global);
+        let sh = s.load_shape(g);
+        let want = s.i64_const(i64::from(shape.0));
+        let same = s.cmp_i64(Cmp::Eq, sh, want);
+        if s.speculate(same, "global object's shape") {
+            Ok(s.load_property(g, slot))
+        } else {
+            s.respecialize(self, Self::learn_global, &[])
+        }
+    }
+    /// The first read, or one after the global object changed shape: caches where the global
+    /// is if it is a data property, then reads it.
+    #[cold]
+    fn learn_global(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        let Place::Global(sym) = self.place else { return Ok(UNDEFINED) };
+        let global = f.lang().realm().global;
+        let g = global.as_object().expect("the global object");
+        let learned = self.global.learned.get();
+        let found = f.runtime().shapes.property(g.shape(), sym).filter(|p| !p.flags.contains(PropFlags::ACCESSOR));
+        match found {
+            Some(p) if learned < GLOBAL_RELEARN_LIMIT => {
+                self.global.learned.set(learned + 1);
+                self.global.found.set(Some((global, g.shape(), p.slot)));
+            }
+            _ => {
+                self.global.found.set(None);
+                self.global.generic.set(true);
+            }
+        }
+        self.read_global(f, v)
     }
     fn read_global(&self, f: &mut Frame<'_, Es>, _: &[Value]) -> Result<Value, Unwind<Value>> {
         let Place::Global(sym) = self.place else { return Ok(UNDEFINED) };
