@@ -745,6 +745,28 @@ impl<'b, L: Language> Lowering<'b, L> {
         }
     }
     /// The two words of a value, boxing an integer or a condition.
+    /// Branches on whether the dynamic slot `slot` is one of the inline slots, going on in that
+    /// arm; returns the cold arm for the slots past them and the block where both arms meet,
+    /// which takes `params` integers.
+    fn split_on_inline_slot(&mut self, slot: ir::Value, params: usize) -> (ir::Block, ir::Block) {
+        let (inline, extra, done) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+        for _ in 0..params {
+            self.b.append_block_param(done, types::I64);
+        }
+        self.b.set_cold_block(extra);
+        let in_object = self.b.ins().icmp_imm_u(IntCC::UnsignedLessThan, slot, i64::from(self.object.inline_slots));
+        self.b.ins().brif(in_object, inline, &[], extra, &[]);
+        self.switch(inline);
+        self.b.seal_block(inline);
+        (extra, done)
+    }
+    /// Ends the current block with a jump to `to` passing `args`, and goes on in `next`.
+    fn jump_and_switch(&mut self, to: ir::Block, args: &[ir::Value], next: ir::Block) {
+        let args: Vec<_> = args.iter().map(|&a| a.into()).collect();
+        self.b.ins().jump(to, &args);
+        self.switch(next);
+        self.b.seal_block(next);
+    }
     /// The address that inline slot `slot` (a dynamic index below the inline count) of the
     /// object at payload `obj` is at, less the first inline slot's offset.
     fn inline_slot_address(&mut self, obj: ir::Value, slot: ir::Value) -> ir::Value {
@@ -1750,26 +1772,15 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         // is read by a call, as `load_property` reads it.
         let (t, v) = self.words(obj);
         let slot = self.int(slot);
-        let (inline, extra, done) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
-        self.b.append_block_param(done, types::I64);
-        self.b.append_block_param(done, types::I64);
-        self.b.set_cold_block(extra);
-        let in_object = self.b.ins().icmp_imm_u(IntCC::UnsignedLessThan, slot, i64::from(self.object.inline_slots));
-        self.b.ins().brif(in_object, inline, &[], extra, &[]);
-        self.switch(inline);
-        self.b.seal_block(inline);
+        let (extra, done) = self.split_on_inline_slot(slot, 2);
         let at = self.inline_slot_address(v, slot);
         let tag = self.b.ins().load(types::I64, MemFlagsData::trusted(), at, self.object.inline + Value::TAG_OFFSET);
         let bits = self.b.ins().load(types::I64, MemFlagsData::trusted(), at, self.object.inline + Value::PAYLOAD_OFFSET);
-        self.b.ins().jump(done, &[tag.into(), bits.into()]);
-        self.switch(extra);
-        self.b.seal_block(extra);
+        self.jump_and_switch(done, &[tag, bits], extra);
         let callee = self.iconst(compiled::object_load as *const () as i64);
         let call = self.b.ins().call_indirect(self.sigs.load, callee, &[t, v, slot]);
         let r = self.b.inst_results(call).to_vec();
-        self.b.ins().jump(done, &[r[0].into(), r[1].into()]);
-        self.switch(done);
-        self.b.seal_block(done);
+        self.jump_and_switch(done, &r, done);
         let p = self.b.block_params(done).to_vec();
         self.push(Repr::Val(p[0], p[1]))
     }
@@ -1778,23 +1789,14 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         let slot = self.int(slot);
         // Any slot of any object may be the one written: no slot's tag is known after it.
         self.facts.forget_props();
-        let (inline, extra, done) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
-        self.b.set_cold_block(extra);
-        let in_object = self.b.ins().icmp_imm_u(IntCC::UnsignedLessThan, slot, i64::from(self.object.inline_slots));
-        self.b.ins().brif(in_object, inline, &[], extra, &[]);
-        self.switch(inline);
-        self.b.seal_block(inline);
+        let (extra, done) = self.split_on_inline_slot(slot, 0);
         let at = self.inline_slot_address(v, slot);
         self.b.ins().store(MemFlagsData::trusted(), xt, at, self.object.inline + Value::TAG_OFFSET);
         self.b.ins().store(MemFlagsData::trusted(), xv, at, self.object.inline + Value::PAYLOAD_OFFSET);
-        self.b.ins().jump(done, &[]);
-        self.switch(extra);
-        self.b.seal_block(extra);
+        self.jump_and_switch(done, &[], extra);
         let callee = self.iconst(compiled::object_store as *const () as i64);
         self.b.ins().call_indirect(self.sigs.store, callee, &[t, v, slot, xt, xv]);
-        self.b.ins().jump(done, &[]);
-        self.switch(done);
-        self.b.seal_block(done);
+        self.jump_and_switch(done, &[], done);
     }
     fn add_property(&mut self, obj: SymVal, to: porcini::shape::ShapeId, index: u32, x: SymVal) {
         let ((t, v), (xt, xv)) = (self.words(obj), self.words(x));
