@@ -5,7 +5,7 @@
 //! through the frame's ordinary call path). A callee that is not a function is a `TypeError`
 //! naming it the way V8 does, from the callee's source text.
 
-use std::cell::OnceCell;
+use std::cell::{Cell, OnceCell};
 use std::rc::Rc;
 
 use porcini::call_target::DirectCallNode;
@@ -16,7 +16,8 @@ use super::property::PropKey;
 use super::property_cache::{Hit, PropertyCache};
 use super::{Loc, Node, es_node, with_values};
 use crate::Es;
-use crate::runtime::object::{as_array, call, construct, get, new_array};
+use crate::runtime::FnKind;
+use crate::runtime::object::{as_array, call, construct, get, instance_prototype, new_array, new_object};
 use crate::runtime::state::note_site;
 use crate::runtime::{Key, UNDEFINED};
 
@@ -351,14 +352,42 @@ pub struct NewNode {
     args: Vec<ArgNode>,
     text: Rc<str>,
     loc: Loc,
+    /// The one constructor the site has called, and the direct call of its code.
+    ctor: OnceCell<Constructor>,
+    /// The site called a second constructor (or spread arguments): every `new` takes the
+    /// full path.
+    generic: Cell<bool>,
+}
+
+/// What a monomorphic `new` site knows of its constructor.
+struct Constructor {
+    function: Value,
+    /// Keeps `function` alive: the site compares callees with it by identity, which a
+    /// collected function's reused address would otherwise fool.
+    _alive: porcini::embed::GuestRef,
+    call: DirectCallNode<Es>,
+    /// Whether `new` makes the object (a function or a base class), or the code does (a
+    /// derived class, a builtin constructor).
+    makes_this: bool,
 }
 
 impl NewNode {
     pub fn new(callee: Node, args: Vec<ArgNode>, text: Rc<str>, loc: Loc) -> NewNode {
-        NewNode { callee, args, text, loc }
+        NewNode { callee, args, text, loc, ctor: OnceCell::new(), generic: Cell::new(false) }
     }
     pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
         let c = s.exec(0, &*self.callee)?;
+        if let Some(ctor) = self.ctor.get().filter(|_| !self.generic.get()) {
+            let known = s.konst(ctor.function);
+            let same = s.same(c, known);
+            if s.speculate(same, "constructor") {
+                let n = self.args.len();
+                return with_values(s, n, |s, i| s.exec(1 + i as u32, self.args[i].node()), |s, vals| {
+                    self.construct_direct(s, ctor, known, vals)
+                });
+            }
+            s.respecialize(self, Self::generalize, &[])?;
+        }
         let spread = self.args.iter().enumerate().filter(|(i, a)| *i < 64 && matches!(a, ArgNode::Spread(_))).fold(0u64, |m, (i, _)| m | (1 << i));
         with_values(
             s,
@@ -372,10 +401,73 @@ impl NewNode {
             },
         )
     }
+    /// `new` of the site's one constructor with the evaluated arguments `args`: the object made
+    /// (unless the code makes it; after the arguments, as JavaScript orders it), and the code
+    /// called directly, so that the compiler may inline the constructor.
+    #[inline(always)]
+    fn construct_direct<S: Stage<Es>>(
+        &self,
+        s: &mut S,
+        ctor: &Constructor,
+        callee: S::Val,
+        args: &[S::Val],
+    ) -> Result<S::Val, Unwind<S::Val>> {
+        // The object made is a child of its own, after the arguments: a deoptimization in the
+        // constructor's inlined code resumes with this object rather than making another.
+        let this = if ctor.makes_this {
+            s.exec_inline(1 + args.len() as u32, |s| s.call_boundary("new_this", self, Self::new_this, &[callee]))?
+        } else {
+            s.konst(Value::EMPTY)
+        };
+        let mark = s.begin_args();
+        for &v in [this, callee, callee].iter().chain(args) {
+            if let Err(u) = s.push_arg(v) {
+                s.drop_args(mark);
+                return Err(u);
+            }
+        }
+        let r = s.call_direct(&ctor.call, mark)?;
+        if !ctor.makes_this {
+            return Ok(r);
+        }
+        // A constructor's result replaces the object only if it is an object.
+        let is_obj = s.has_tag(r, Tag::Object);
+        s.if_else(is_obj, |_| Ok(r), |_| Ok(this))
+    }
+    /// The object `new` makes for the constructor `v[0]`, as `construct` makes it.
+    fn new_this(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        let callee = v.first().copied().unwrap_or(UNDEFINED);
+        let proto = instance_prototype(f, callee).inspect_err(|_| note_site(f, &self.loc))?;
+        Ok(Value::from_object(new_object(f.runtime(), proto)))
+    }
+    /// A second constructor: the site goes generic for good.
+    #[cold]
+    fn generalize(&self, f: &mut Frame<'_, Es>, _: &[Value]) -> Result<Value, Unwind<Value>> {
+        self.generic.set(true);
+        porcini::spec::report_polymorphic_specialize(f, self);
+        Ok(UNDEFINED)
+    }
+    /// The first `new` of a site without spread arguments learns its constructor.
+    fn learn(&self, f: &mut Frame<'_, Es>, callee: Value) {
+        if self.generic.get() || self.ctor.get().is_some() {
+            return;
+        }
+        let Some(code) = crate::runtime::object::as_function(callee).filter(|c| c.is_constructor()) else { return };
+        let Some(target) = f.runtime().call_target(code.target) else { return };
+        let Some(call) = DirectCallNode::new(&target, f.target()) else { return };
+        let makes_this = !matches!(code.kind, FnKind::Class { derived: true } | FnKind::BuiltinConstructor);
+        let alive = f.runtime().keep_alive(callee);
+        let _ = self.ctor.set(Constructor { function: callee, _alive: alive, call, makes_this });
+    }
     fn run(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
         let callee = v.first().copied().unwrap_or(UNDEFINED);
         let spread = v.get(1).and_then(|m| m.as_i64()).unwrap_or(0) as u64;
         let rest = v.get(2..).unwrap_or(&[]);
+        if spread == 0 {
+            self.learn(f, callee);
+        } else {
+            self.generic.set(true);
+        }
         let (holder, list) = if spread == 0 {
             (UNDEFINED, Vec::new())
         } else {

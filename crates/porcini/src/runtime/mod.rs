@@ -183,6 +183,13 @@ impl<L: Language> Runtime<L> {
         L::trace_state(&self.lang, tracer);
     }
 
+    /// A handle that keeps `v` alive for as long as it is held: for a node that caches a heap
+    /// value nothing else is known to keep alive (the constructor a `new` site calls), since
+    /// the collector does not trace nodes.
+    pub fn keep_alive(&self, v: Value) -> crate::embed::GuestRef {
+        self.handles.hold(v)
+    }
+
     /// The table of values the host holds handles on.
     pub(crate) fn handles(&self) -> &Rc<HandleTable> {
         &self.handles
