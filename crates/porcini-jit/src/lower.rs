@@ -1653,9 +1653,11 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
     }
     fn read_arg(&mut self, i: u32) -> SymVal {
         if let Some(call) = self.frames.last().and_then(|f| f.inlined.as_ref()) {
+            // An inlined callee's absent argument is the language's absent value too, as the
+            // interpreter and a compiled callee read it (`undefined` in EasyScript).
             return match call.args.get(i as usize) {
                 Some(&x) => x,
-                None => self.konst(Value::NULL),
+                None => self.konst(L::ABSENT),
             };
         }
         // An absent argument reads as the language's absent value.
