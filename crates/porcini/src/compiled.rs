@@ -305,6 +305,9 @@ pub unsafe extern "C" fn deoptimize<L: Language>(frame: *mut (), code: *const Co
         })
         .collect();
     let rt = f.rt;
+    if p.reason == crate::symbolic::RESPECIALIZE {
+        rt.respecialization_deoptimized();
+    }
     code.deoptimized(p);
     rt.trace_transfer(f, p);
     if let (false, Some(target)) = (code.is_osr(), f.target) {

@@ -71,6 +71,7 @@ impl ShapeCache {
         } else {
             self.generic.set(true);
         }
+        porcini::spec::note_specialized();
         self.mono.set(if used == 0 { Some((shape, slot)) } else { None });
         used > 0
     }
