@@ -51,9 +51,10 @@ fn key<N: 'static>(node: &N) -> NodeKey {
 }
 
 impl<L: Language> Runtime<L> {
-    /// Compiled code left to respecialize a node: the next respecialization replay runs is it.
-    pub(crate) fn respecialization_deoptimized(&self) {
-        self.settled.pending.set(true);
+    /// Compiled code left for `reason`: if to respecialize a node, the next respecialization the
+    /// replay runs is that node's (and no other deoptimization's node is awaited any more).
+    pub(crate) fn deoptimized_for(&self, reason: &'static str) {
+        self.settled.pending.set(reason == crate::symbolic::RESPECIALIZE);
     }
     /// Runs the slow path `run` of `node` as the replay reaches it; if compiled code left for this
     /// respecialization and `run` changed no node's state, `node` is settled.
