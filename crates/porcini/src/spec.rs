@@ -9,7 +9,7 @@
 //! Every change of a node's state, the DSL's and a hand-written cache's alike, is counted
 //! ([`note_specialized`]): after compiled code left at a node to respecialize it, the runtime
 //! compares the count before and after the node's slow path to learn whether the node learned
-//! anything (see `Runtime::settle`).
+//! anything (see `runtime::settled`).
 
 use std::cell::Cell;
 
