@@ -305,6 +305,7 @@ pub unsafe extern "C" fn deoptimize<L: Language>(frame: *mut (), code: *const Co
         })
         .collect();
     let rt = f.rt;
+    rt.deoptimized_for(p.reason);
     code.deoptimized(p);
     rt.trace_transfer(f, p);
     if let (false, Some(target)) = (code.is_osr(), f.target) {

@@ -793,6 +793,7 @@ impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
         args: &[Value],
     ) -> Result<Value, Unwind<Value>> {
         self.running()?;
-        self.f.respecialize(node, f, args)
+        let rt = self.f.rt;
+        rt.respecialize_resumed(node, || self.f.respecialize(node, f, args))
     }
 }

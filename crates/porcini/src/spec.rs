@@ -5,6 +5,11 @@
 //! away and can never come back. Bits are only ever added to `excluded`, and a specialization is
 //! only added to `active` if it is not excluded, so every node passes through a bounded sequence of
 //! states (invariant 2). Both words are read as constants while compiling.
+//!
+//! Every change of a node's state, the DSL's and a hand-written cache's alike, is counted
+//! ([`note_specialized`]): after compiled code left at a node to respecialize it, the runtime
+//! compares the count before and after the node's slow path to learn whether the node learned
+//! anything (see `runtime::settled`).
 
 use std::cell::Cell;
 
@@ -28,6 +33,26 @@ impl Clone for SpecState {
     fn clone(&self) -> Self {
         SpecState::default()
     }
+}
+
+thread_local! {
+    /// The number of node state changes on this thread so far.
+    static SPECIALIZATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+/// Counts a change of a node's specialization state: a specialization activated or excluded, a
+/// cache entry added, a site gone generic. Nodes with state of their own (inline caches written
+/// by hand) call it whenever their state changes, as [`SpecState`] does for the DSL's nodes.
+/// A node that changes state without saying so is taken for one that learned nothing, and
+/// compiled code then calls its slow path instead of speculating (correct, but slower).
+#[inline]
+pub fn note_specialized() {
+    SPECIALIZATIONS.with(|c| c.set(c.get() + 1));
+}
+
+/// The number of node state changes on this thread so far (see [`note_specialized`]).
+pub(crate) fn specializations() -> u64 {
+    SPECIALIZATIONS.with(Cell::get)
 }
 
 impl SpecState {
@@ -61,12 +86,18 @@ impl SpecState {
         if self.excluded.get() & bit != 0 {
             return false;
         }
+        if self.active.get() & bit == 0 || self.active.get() & replaces != 0 || self.excluded.get() & replaces != replaces {
+            note_specialized();
+        }
         self.excluded.set(self.excluded.get() | replaces);
         self.set_active((self.active.get() | bit) & !replaces, codes);
         true
     }
     /// Excludes `bit` for good (after its rewrite condition held).
     pub fn exclude(&self, bit: u32, codes: &[u8]) {
+        if self.excluded.get() & bit == 0 {
+            note_specialized();
+        }
         self.excluded.set(self.excluded.get() | bit);
         self.set_active(self.active.get() & !bit, codes);
     }

@@ -330,7 +330,10 @@ pub trait Stage<L: Language>: Sized {
     ) -> Result<Self::Val, Unwind<Self::Val>>;
     /// The respecialization slow path: the interpreter calls `f` (which rewrites the node and
     /// computes the result); a compiling stage emits a deoptimization exit that invalidates the
-    /// code (`transferToInterpreterAndInvalidate`) and continues with a dead value.
+    /// code (`transferToInterpreterAndInvalidate`) and continues with a dead value, or, for a
+    /// node whose respecialization in compiled code changed nothing before, a boundary call of
+    /// `f` (see `runtime::settled`). A node's state changes must be counted
+    /// ([`crate::spec::note_specialized`]) for this to tell them apart.
     fn respecialize<N: 'static>(
         &mut self,
         node: &N,

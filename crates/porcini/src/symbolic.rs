@@ -35,6 +35,9 @@ use crate::runtime::Runtime;
 use crate::stage::{ArgMark, BitOp, BoundaryFn, Cmp, FloatOp, FloatUnary, LoopShape, ResolveFn, Stage};
 use crate::value::{Tag, Value};
 
+/// The reason of the deoptimization a respecializing slow path becomes in compiled code.
+pub(crate) const RESPECIALIZE: &str = "respecialize";
+
 /// A symbolic value: a handle the emitter gave out for the result of an operation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SymVal(pub u32);
@@ -1035,13 +1038,18 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
     }
     fn respecialize<N: 'static>(
         &mut self,
-        _node: &N,
-        _f: BoundaryFn<N, L>,
-        _args: &[SymVal],
+        node: &N,
+        f: BoundaryFn<N, L>,
+        args: &[SymVal],
     ) -> Result<SymVal, Unwind<SymVal>> {
+        // A node that left compiled code here before and learned nothing would only make the
+        // code leave again: its slow path is called instead (see `runtime::settled`).
+        if self.rt.is_settled(node) {
+            return self.call_boundary("slow_path", node, f, args);
+        }
         if self.open {
             let state = StateRef { callers: &self.callers, path: &self.path, live: &self.live };
-            self.em.deopt("respecialize", state, Transfer::Invalidate);
+            self.em.deopt(RESPECIALIZE, state, Transfer::Invalidate);
             self.open = false;
         }
         Ok(self.em.dead())

@@ -71,6 +71,8 @@ impl<E> CacheEntries<E> {
         }
         let n = self.len();
         let stale = self.entries[..n].iter().filter_map(OnceCell::get).any(stale);
+        // Either way the site changes: an entry more, or generic.
+        porcini::spec::note_specialized();
         match find() {
             Some(e) if n < LIMIT && !stale => {
                 let _ = self.entries[n].set(e);

@@ -444,6 +444,7 @@ impl NewNode {
     #[cold]
     fn generalize(&self, f: &mut Frame<'_, Es>, _: &[Value]) -> Result<Value, Unwind<Value>> {
         self.generic.set(true);
+        porcini::spec::note_specialized();
         porcini::spec::report_polymorphic_specialize(f, self);
         Ok(UNDEFINED)
     }
@@ -457,6 +458,7 @@ impl NewNode {
         let Some(call) = DirectCallNode::new(&target, f.target()) else { return };
         let makes_this = !matches!(code.kind, FnKind::Class { derived: true } | FnKind::BuiltinConstructor);
         let alive = f.runtime().keep_alive(callee);
+        porcini::spec::note_specialized();
         let _ = self.ctor.set(Constructor { function: callee, _alive: alive, call, makes_this });
     }
     fn run(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {

@@ -44,10 +44,14 @@ impl IndexSite {
     /// an array-index site.
     pub fn first(&self, receiver: porcini::Value, key: porcini::Value) {
         let array = crate::runtime::object::as_array(receiver).is_some() && key.tag() == Tag::Int;
+        porcini::spec::note_specialized();
         self.state.set(if array { ARRAY } else { GENERIC });
     }
     /// The site met something else than an array and an integer: generic for good.
     pub fn generalize(&self) {
+        if self.state.get() != GENERIC {
+            porcini::spec::note_specialized();
+        }
         self.state.set(GENERIC);
     }
     /// The cost for splitting and polymorphism reports.

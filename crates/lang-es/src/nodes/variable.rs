@@ -133,6 +133,7 @@ impl ReadVarNode {
         let global = f.lang().realm().global;
         let g = global.as_object().expect("the global object");
         let learned = self.global.learned.get();
+        porcini::spec::note_specialized();
         let found = f.runtime().shapes.property(g.shape(), sym).filter(|p| !p.flags.contains(PropFlags::ACCESSOR));
         match found {
             Some(p) if learned < GLOBAL_RELEARN_LIMIT => {

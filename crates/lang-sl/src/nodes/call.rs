@@ -159,6 +159,7 @@ impl InvokeNode {
             // A target always has its heap cell (the runtime created it); without one the site
             // would simply call indirectly.
             let call = if used < CACHE_LIMIT { DirectCallNode::new(&target, f.target()) } else { None };
+            porcini::spec::note_specialized();
             if let Some(call) = call {
                 let entry = CacheEntry { function: callee, call, stable: func.stable_assumption() };
                 let _ = self.cache[used].set(entry);

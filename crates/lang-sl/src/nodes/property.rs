@@ -4,7 +4,10 @@
 //! check, a shape compare and a slot access. A fourth shape turns the site generic (a boundary call
 //! that first probes the engine's megamorphic cache, inline in compiled code, and only on a miss
 //! calls a boundary doing a full lookup). Computed keys (`o[k]`) convert the key to a string and
-//! go generic. Adding a property (a shape transition) always takes the generic path.
+//! go generic. A write that adds a property caches the shape transition it took (shape → new
+//! shape, slot), so that a site adding the same property to fresh objects, as a loop building
+//! objects does, hits its cache like one overwriting it: without that entry such a site learned
+//! nothing from its slow path, and compiled code left at it on every object.
 
 use std::cell::{Cell, OnceCell};
 
@@ -43,17 +46,28 @@ impl Key {
     }
 }
 
-/// The outcome of a slow-path property access: the value, and the shape and slot it was found
-/// at (if it is cacheable).
-type Access = Result<(Value, Option<(ShapeId, u32)>), Unwind<Value>>;
+/// What a site knows about one receiver shape.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Entry {
+    /// The receiver's shape.
+    shape: ShapeId,
+    /// The property's slot (for a transition, the slot the new property takes).
+    slot: u32,
+    /// For a write that adds the property: the shape the object moves to.
+    to: Option<ShapeId>,
+}
+
+/// The outcome of a slow-path property access: the value, and the cache entry describing how
+/// it went (if it is cacheable).
+type Access = Result<(Value, Option<Entry>), Unwind<Value>>;
 
 /// The per-site shape cache.
 #[derive(Default)]
 struct ShapeCache {
-    entries: [OnceCell<(ShapeId, u32)>; CACHE_LIMIT],
+    entries: [OnceCell<Entry>; CACHE_LIMIT],
     /// The lone entry while there is exactly one (and the site is not generic): the monomorphic
     /// case, found with one load instead of a count over the entries.
-    mono: Cell<Option<(ShapeId, u32)>>,
+    mono: Cell<Option<Entry>>,
     generic: Cell<bool>,
 }
 
@@ -61,19 +75,20 @@ impl ShapeCache {
     fn used(&self) -> usize {
         self.entries.iter().filter(|e| e.get().is_some()).count()
     }
-    /// Records `shape → slot`, or goes generic when full. Returns whether the site became more
+    /// Records `entry`, or goes generic when full. Returns whether the site became more
     /// polymorphic: a second or later entry, or the switch to generic.
-    fn add(&self, shape: ShapeId, slot: u32) -> bool {
+    fn add(&self, entry: Entry) -> bool {
         let used = self.used();
-        if self.entries.iter().any(|e| e.get().map(|(s, _)| *s) == Some(shape)) {
+        if self.entries.iter().any(|e| e.get().map(|e| e.shape) == Some(entry.shape)) {
             return false;
         }
         if used < CACHE_LIMIT {
-            let _ = self.entries[used].set((shape, slot));
+            let _ = self.entries[used].set(entry);
         } else {
             self.generic.set(true);
         }
-        self.mono.set(if used == 0 { Some((shape, slot)) } else { None });
+        porcini::spec::note_specialized();
+        self.mono.set(if used == 0 { Some(entry) } else { None });
         used > 0
     }
     /// Caches the slot a slow-path access found (if it found one) and passes its value on. A
@@ -81,8 +96,8 @@ impl ShapeCache {
     /// property nodes do in Truffle (they inherit `@ReportPolymorphism`).
     fn record(&self, f: &Frame<'_, Sl>, node: &dyn porcini::ExprNode<Sl>, access: Access) -> Result<Value, Unwind<Value>> {
         let (v, hit) = access?;
-        if let Some((shape, slot)) = hit
-            && self.add(shape, slot)
+        if let Some(entry) = hit
+            && self.add(entry)
         {
             porcini::spec::report_polymorphic_specialize(f, node);
         }
@@ -107,19 +122,19 @@ impl ShapeCache {
         }
     }
     /// The monomorphic fast path: `None` when the site is not monomorphic; otherwise the cached
-    /// slot if the receiver is an object of the cached shape (both speculations: a compiling stage
-    /// emits them as deoptimization exits), or `Some(None)` for a miss.
+    /// entry if the receiver is an object of the cached shape (both speculations: a compiling
+    /// stage emits them as deoptimization exits), or `Some(None)` for a miss.
     #[inline(always)]
-    fn mono_slot<S: Stage<Sl>>(&self, s: &mut S, obj: S::Val) -> Option<Option<u32>> {
-        let (shape, slot) = self.mono.get()?;
+    fn mono_entry<S: Stage<Sl>>(&self, s: &mut S, obj: S::Val) -> Option<Option<Entry>> {
+        let entry = self.mono.get()?;
         let is_obj = s.has_tag(obj, Tag::Object);
         if !s.speculate(is_obj, "receiver is an object") {
             return Some(None);
         }
         let sh = s.load_shape(obj);
-        let want = s.i64_const(shape.0 as i64);
+        let want = s.i64_const(entry.shape.0 as i64);
         let same = s.cmp_i64(Cmp::Eq, sh, want);
-        Some(s.speculate(same, "shape").then_some(slot))
+        Some(s.speculate(same, "shape").then_some(entry))
     }
     /// Any state but the monomorphic one: a generic site calls `generic`; otherwise a chain of
     /// shape tests, one per entry, runs `hit` with the matching slot or `miss` after the last.
@@ -128,7 +143,7 @@ impl ShapeCache {
         &self,
         s: &mut S,
         obj: S::Val,
-        hit: impl Fn(&mut S, u32) -> Result<S::Val, Unwind<S::Val>>,
+        hit: impl Fn(&mut S, Entry) -> Result<S::Val, Unwind<S::Val>>,
         miss: impl Fn(&mut S) -> Result<S::Val, Unwind<S::Val>>,
         generic: impl FnOnce(&mut S) -> Result<S::Val, Unwind<S::Val>>,
     ) -> Result<S::Val, Unwind<S::Val>> {
@@ -144,7 +159,7 @@ impl ShapeCache {
         s: &mut S,
         obj: S::Val,
         is_obj: S::Bool,
-        hit: impl Fn(&mut S, u32) -> Result<S::Val, Unwind<S::Val>>,
+        hit: impl Fn(&mut S, Entry) -> Result<S::Val, Unwind<S::Val>>,
         miss: impl Fn(&mut S) -> Result<S::Val, Unwind<S::Val>>,
     ) -> Result<S::Val, Unwind<S::Val>> {
         s.if_else(is_obj, |s| self.chain(s, obj, 0, &hit, &miss), |s| miss(s))
@@ -154,15 +169,15 @@ impl ShapeCache {
         s: &mut S,
         obj: S::Val,
         i: usize,
-        hit: &impl Fn(&mut S, u32) -> Result<S::Val, Unwind<S::Val>>,
+        hit: &impl Fn(&mut S, Entry) -> Result<S::Val, Unwind<S::Val>>,
         miss: &impl Fn(&mut S) -> Result<S::Val, Unwind<S::Val>>,
     ) -> Result<S::Val, Unwind<S::Val>> {
         match self.entries.get(i).and_then(OnceCell::get) {
-            Some(&(shape, slot)) => {
+            Some(&entry) => {
                 let sh = s.load_shape(obj);
-                let want = s.i64_const(shape.0 as i64);
+                let want = s.i64_const(entry.shape.0 as i64);
                 let same = s.cmp_i64(Cmp::Eq, sh, want);
-                s.if_else(same, |s| hit(s, slot), |s| self.chain(s, obj, i + 1, hit, miss))
+                s.if_else(same, |s| hit(s, entry), |s| self.chain(s, obj, i + 1, hit, miss))
             }
             None => miss(s),
         }
@@ -194,8 +209,8 @@ impl ReadPropertyNode {
                 let key = k.exec(s, 1)?;
                 s.call_boundary("read_property", self, Self::read_generic, &[obj, key])
             }
-            Key::Named(..) => match self.cache.mono_slot(s, obj) {
-                Some(Some(slot)) => Ok(s.load_property(obj, slot)),
+            Key::Named(..) => match self.cache.mono_entry(s, obj) {
+                Some(Some(e)) => Ok(s.load_property(obj, e.slot)),
                 Some(None) => self.miss(s, obj),
                 None => self.dispatch(s, obj),
             },
@@ -213,7 +228,7 @@ impl ReadPropertyNode {
         self.cache.dispatch(
             s,
             obj,
-            move |s: &mut S, slot| Ok(s.load_property(obj, slot)),
+            move |s: &mut S, e: Entry| Ok(s.load_property(obj, e.slot)),
             move |s: &mut S| s.respecialize(self, Self::read_and_cache, &[obj]),
             move |s: &mut S| self.generic(s, obj),
         )
@@ -236,7 +251,7 @@ impl ReadPropertyNode {
         // megamorphic cache, where generic sites find it.
         let found = obj.as_object().and_then(|o| rt.shapes.data_slot(o.shape(), sym).map(|slot| (o, slot)));
         match found {
-            Some((o, slot)) => Ok((o.get_slot(slot), Some((o.shape(), slot)))),
+            Some((o, slot)) => Ok((o.get_slot(slot), Some(Entry { shape: o.shape(), slot, to: None }))),
             None => Err(GuestError::raise(format!("Undefined property: {text}"))),
         }
     }
@@ -284,15 +299,23 @@ impl WritePropertyNode {
             }
             Key::Named(..) => {
                 let v = self.value.exec(s, 1)?;
-                match self.cache.mono_slot(s, obj) {
-                    Some(Some(slot)) => {
-                        s.store_property(obj, slot, v);
+                match self.cache.mono_entry(s, obj) {
+                    Some(Some(e)) => {
+                        Self::store_cached(s, obj, e, v);
                         Ok(v)
                     }
                     Some(None) => self.miss(s, obj, v),
                     None => self.dispatch(s, obj, v),
                 }
             }
+        }
+    }
+    /// A cache hit: overwrites the slot, or takes the cached transition.
+    #[inline(always)]
+    fn store_cached<S: Stage<Sl>>(s: &mut S, obj: S::Val, e: Entry, v: S::Val) {
+        match e.to {
+            None => s.store_property(obj, e.slot, v),
+            Some(to) => s.add_property(obj, to, e.slot, v),
         }
     }
     // Out of line for the same reason as the read's.
@@ -306,8 +329,8 @@ impl WritePropertyNode {
         self.cache.dispatch(
             s,
             obj,
-            move |s: &mut S, slot| {
-                s.store_property(obj, slot, v);
+            move |s: &mut S, e: Entry| {
+                Self::store_cached(s, obj, e, v);
                 Ok(v)
             },
             move |s: &mut S| s.respecialize(self, Self::write_and_cache, &[obj, v]),
@@ -336,14 +359,18 @@ impl WritePropertyNode {
         let Some(o) = obj.as_object() else {
             return Err(GuestError::raise(format!("Undefined property: {text}")));
         };
-        match rt.shapes.data_slot(o.shape(), sym) {
+        let shape = o.shape();
+        match rt.shapes.data_slot(shape, sym) {
             Some(slot) => {
                 o.set_slot(slot, v);
-                Ok((v, Some((o.shape(), slot))))
+                Ok((v, Some(Entry { shape, slot, to: None })))
             }
             None => {
                 o.put(&rt.shapes, sym, v);
-                Ok((v, None))
+                // The transition the write took; the next object of the same shape takes it too.
+                let to = o.shape();
+                let entry = rt.shapes.lookup(to, sym).map(|slot| Entry { shape, slot, to: Some(to) });
+                Ok((v, entry))
             }
         }
     }

@@ -6,6 +6,7 @@ mod calls;
 mod compile_cost;
 mod deopt;
 mod ir;
+mod settling;
 mod traces;
 
 // Compile-cost tests count the bytes each compilation allocates.

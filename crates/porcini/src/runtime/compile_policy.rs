@@ -15,7 +15,10 @@
 //! reset on invalidation, so the next call recompiles. Deoptimization cycle detection: once a
 //! target has been compiled `DeoptCycleDetectionThreshold` (15) times, every invalidating
 //! deoptimization of its code is recorded by place (innermost path and reason), and a place taken
-//! more than `DeoptCycleDetectionAllowedRepeats` (0) times stops its compilation for good.
+//! more than `DeoptCycleDetectionAllowedRepeats` (0) times stops its compilation for good. Cycles
+//! of the commonest kind never get that far: a node that left compiled code to respecialize and
+//! learned nothing is settled, and the next compilation calls its slow path instead
+//! ([`super::settled`]), so the unit ends compiled, with the generic path, rather than interpreted.
 //!
 //! Background compilation (`BackgroundCompilation`, on by default): partial evaluation reads the
 //! tree, the heap and the runtime, so it runs on the guest's thread when a unit gets hot; code

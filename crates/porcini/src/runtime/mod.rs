@@ -12,6 +12,7 @@
 
 mod call;
 mod compile_policy;
+mod settled;
 mod trace;
 
 use std::cell::{Cell, RefCell};
@@ -81,6 +82,8 @@ pub struct Runtime<L: Language> {
     sources: RefCell<Vec<(String, Rc<str>)>>,
     /// The guest values the host holds handles on ([`crate::embed::GuestRef`]).
     handles: Rc<HandleTable>,
+    /// Nodes whose respecialization in compiled code changed nothing ([`settled`]).
+    settled: settled::Settled,
 }
 
 impl<L: Language> Runtime<L> {
@@ -112,6 +115,7 @@ impl<L: Language> Runtime<L> {
             queue: RefCell::new(Vec::new()),
             osr_at: Cell::new(u64::MAX),
             handles: Rc::default(),
+            settled: settled::Settled::default(),
         }
     }
 
