@@ -3,33 +3,96 @@
 //! Most strings hold only code units below 256, so they are stored one byte per unit (V8's
 //! one-byte strings); a string with any larger unit is stored as UTF-16. Either way `length`,
 //! indexing and comparison work on code units, exactly as JavaScript's do, and a string may
-//! hold unpaired surrogates. Concatenation copies both halves into a new flat string.
+//! hold unpaired surrogates.
+//!
+//! Concatenation makes a rope (the framework's [`porcini::rope`], with this module's encoding,
+//! [`JsUnits`]) in constant time; the rope flattens itself in place the first time its units are
+//! read, so every reader here goes through [`JsStr::flat`] and `length` needs no flattening.
 
 use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::fmt;
+use std::hash::{Hash, Hasher};
 
-use porcini::{HeapKind, Tag, Tracer};
+use porcini::rope::{Joined, Rope, RopeEncoding, TooLong};
+use porcini::{Gc, HeapKind, KindObject, Tag, Tracer};
 
 /// An immutable JavaScript string.
 pub struct JsStr {
-    repr: Repr,
+    rope: Rope<JsUnits>,
 }
 
-enum Repr {
+/// A string's code units in one piece.
+pub enum Flat {
     /// Every code unit is below 256 (Latin-1).
     OneByte(Box<[u8]>),
-    /// UTF-16 code units.
+    /// UTF-16 code units, at least one of them 256 or more.
     TwoByte(Box<[u16]>),
+}
+
+/// The encoding of [`JsStr`]'s ropes: code units, one byte each while they all fit.
+pub struct JsUnits;
+
+/// A flat text being joined: one byte per unit until a piece has a wider unit.
+pub enum FlatBuilder {
+    /// Every unit so far is below 256.
+    OneByte(Vec<u8>),
+    /// Some unit was not.
+    TwoByte(Vec<u16>),
+}
+
+impl RopeEncoding for JsUnits {
+    type Flat = Flat;
+    type Node = KindObject<JsStr>;
+    type Builder = FlatBuilder;
+    /// V8's `String::kMaxLength` on 64-bit targets: longer concatenations throw a `RangeError`.
+    const MAX_LEN: usize = (1 << 29) - 24;
+    fn rope(node: &KindObject<JsStr>) -> &Rope<JsUnits> {
+        &node.rope
+    }
+    fn flat_len(flat: &Flat) -> usize {
+        match flat {
+            Flat::OneByte(b) => b.len(),
+            Flat::TwoByte(u) => u.len(),
+        }
+    }
+    fn builder(len: usize) -> FlatBuilder {
+        FlatBuilder::OneByte(Vec::with_capacity(len))
+    }
+    fn push(builder: &mut FlatBuilder, piece: &Flat) {
+        match (&mut *builder, piece) {
+            (FlatBuilder::OneByte(out), Flat::OneByte(b)) => out.extend_from_slice(b),
+            (FlatBuilder::TwoByte(out), Flat::OneByte(b)) => out.extend(b.iter().map(|&x| u16::from(x))),
+            (FlatBuilder::TwoByte(out), Flat::TwoByte(u)) => out.extend_from_slice(u),
+            (FlatBuilder::OneByte(out), Flat::TwoByte(u)) => {
+                // The first wide piece: widen what is there, once, into a buffer of the full size.
+                let mut wide = Vec::with_capacity(out.capacity().max(out.len() + u.len()));
+                wide.extend(out.iter().map(|&x| u16::from(x)));
+                wide.extend_from_slice(u);
+                *builder = FlatBuilder::TwoByte(wide);
+            }
+        }
+    }
+    fn finish(builder: FlatBuilder) -> Flat {
+        match builder {
+            FlatBuilder::OneByte(b) => Flat::OneByte(b.into()),
+            // It took a two-byte piece, which holds a unit of 256 or more: still stored as
+            // narrowly as `from_units` would.
+            FlatBuilder::TwoByte(u) => Flat::TwoByte(u.into()),
+        }
+    }
 }
 
 impl HeapKind for JsStr {
     const TAG: Tag = Tag::Ref0;
-    fn trace(&self, _tracer: &mut Tracer) {}
+    fn trace(&self, tracer: &mut Tracer) {
+        self.rope.trace(tracer);
+    }
     fn extra_bytes(&self) -> usize {
-        match &self.repr {
-            Repr::OneByte(b) => b.len(),
-            Repr::TwoByte(u) => u.len() * 2,
+        match self.rope.flat_if_ready() {
+            Some(Flat::OneByte(b)) => b.len(),
+            Some(Flat::TwoByte(u)) => u.len() * 2,
+            None => 0,
         }
     }
 }
@@ -38,15 +101,15 @@ impl JsStr {
     /// The string of `units`, stored one byte per unit when they all fit.
     pub fn from_units(units: &[u16]) -> JsStr {
         if units.iter().all(|&u| u < 256) {
-            JsStr { repr: Repr::OneByte(units.iter().map(|&u| u as u8).collect()) }
+            JsStr::flat_of(Flat::OneByte(units.iter().map(|&u| u as u8).collect()))
         } else {
-            JsStr { repr: Repr::TwoByte(units.into()) }
+            JsStr::flat_of(Flat::TwoByte(units.into()))
         }
     }
     /// The string of Rust text.
     pub fn from_text(text: &str) -> JsStr {
         if text.is_ascii() {
-            JsStr { repr: Repr::OneByte(text.as_bytes().into()) }
+            JsStr::flat_of(Flat::OneByte(text.as_bytes().into()))
         } else {
             let units: Vec<u16> = text.encode_utf16().collect();
             JsStr::from_units(&units)
@@ -54,15 +117,12 @@ impl JsStr {
     }
     /// The string of Latin-1 code units.
     pub fn from_latin1(bytes: Vec<u8>) -> JsStr {
-        JsStr { repr: Repr::OneByte(bytes.into()) }
+        JsStr::flat_of(Flat::OneByte(bytes.into()))
     }
     /// The number of code units: JavaScript's `length`.
     #[inline(always)]
     pub fn len(&self) -> usize {
-        match &self.repr {
-            Repr::OneByte(b) => b.len(),
-            Repr::TwoByte(u) => u.len(),
-        }
+        self.rope.len()
     }
     /// Whether the string is empty.
     pub fn is_empty(&self) -> bool {
@@ -71,57 +131,62 @@ impl JsStr {
     /// The code unit at `i`, if there is one.
     #[inline(always)]
     pub fn at(&self, i: usize) -> Option<u16> {
-        match &self.repr {
-            Repr::OneByte(b) => b.get(i).map(|&x| u16::from(x)),
-            Repr::TwoByte(u) => u.get(i).copied(),
+        match self.flat() {
+            Flat::OneByte(b) => b.get(i).map(|&x| u16::from(x)),
+            Flat::TwoByte(u) => u.get(i).copied(),
         }
     }
     /// The code units.
     pub fn units(&self) -> Cow<'_, [u16]> {
-        match &self.repr {
-            Repr::OneByte(b) => Cow::Owned(b.iter().map(|&x| u16::from(x)).collect()),
-            Repr::TwoByte(u) => Cow::Borrowed(u),
+        match self.flat() {
+            Flat::OneByte(b) => Cow::Owned(b.iter().map(|&x| u16::from(x)).collect()),
+            Flat::TwoByte(u) => Cow::Borrowed(u),
         }
     }
     /// The units from `start` to `end` (clamped) as a new string's units.
     pub fn slice_units(&self, start: usize, end: usize) -> Vec<u16> {
         let end = end.min(self.len());
         let start = start.min(end);
-        match &self.repr {
-            Repr::OneByte(b) => b[start..end].iter().map(|&x| u16::from(x)).collect(),
-            Repr::TwoByte(u) => u[start..end].to_vec(),
+        match self.flat() {
+            Flat::OneByte(b) => b[start..end].iter().map(|&x| u16::from(x)).collect(),
+            Flat::TwoByte(u) => u[start..end].to_vec(),
         }
     }
     /// The string as Rust text, unpaired surrogates replaced by U+FFFD.
     pub fn to_rust_string(&self) -> String {
-        match &self.repr {
-            Repr::OneByte(b) => b.iter().map(|&x| char::from(x)).collect(),
-            Repr::TwoByte(u) => String::from_utf16_lossy(u),
+        match self.flat() {
+            Flat::OneByte(b) => b.iter().map(|&x| char::from(x)).collect(),
+            Flat::TwoByte(u) => String::from_utf16_lossy(u),
         }
     }
     /// Whether the string is exactly the ASCII text `s`.
     pub fn eq_str(&self, s: &str) -> bool {
-        match &self.repr {
-            Repr::OneByte(b) => &**b == s.as_bytes(),
-            Repr::TwoByte(u) => u.len() == s.len() && u.iter().zip(s.bytes()).all(|(&x, y)| x == u16::from(y)),
+        match self.flat() {
+            Flat::OneByte(b) => &**b == s.as_bytes(),
+            Flat::TwoByte(u) => u.len() == s.len() && u.iter().zip(s.bytes()).all(|(&x, y)| x == u16::from(y)),
         }
     }
-    /// The concatenation of two strings.
-    pub fn concat(a: &JsStr, b: &JsStr) -> JsStr {
-        match (&a.repr, &b.repr) {
-            (Repr::OneByte(x), Repr::OneByte(y)) => {
-                let mut bytes = Vec::with_capacity(x.len() + y.len());
-                bytes.extend_from_slice(x);
-                bytes.extend_from_slice(y);
-                JsStr { repr: Repr::OneByte(bytes.into()) }
-            }
-            _ => {
-                let mut units = Vec::with_capacity(a.len() + b.len());
-                units.extend_from_slice(&a.units());
-                units.extend_from_slice(&b.units());
-                JsStr { repr: Repr::TwoByte(units.into()) }
-            }
-        }
+    /// The concatenation of two strings: an existing string, or a new one to allocate (a rope,
+    /// unless it is short); `TooLong` past JavaScript's maximum length.
+    pub fn concat(a: Gc<KindObject<JsStr>>, b: Gc<KindObject<JsStr>>) -> Result<Joined<JsUnits>, TooLong> {
+        Rope::join(a, b)
+    }
+    /// A string holding a joined rope.
+    pub fn from_rope(rope: Rope<JsUnits>) -> JsStr {
+        JsStr { rope }
+    }
+    /// A flat string.
+    fn flat_of(flat: Flat) -> JsStr {
+        JsStr { rope: Rope::from_flat(flat) }
+    }
+    /// The code units in one piece, flattening the rope first if it is not.
+    #[inline(always)]
+    pub fn flat(&self) -> &Flat {
+        self.rope.flat()
+    }
+    /// The rope behind the string.
+    pub fn rope(&self) -> &Rope<JsUnits> {
+        &self.rope
     }
     /// The canonical array index this string names (`"0"`, `"17"`, not `"017"` or `"-1"`), if
     /// it names one below 2^32 - 1.
@@ -145,15 +210,29 @@ impl JsStr {
 
 impl PartialEq for JsStr {
     fn eq(&self, other: &JsStr) -> bool {
-        match (&self.repr, &other.repr) {
-            (Repr::OneByte(a), Repr::OneByte(b)) => a == b,
-            (Repr::TwoByte(a), Repr::TwoByte(b)) => a == b,
+        if self.len() != other.len() {
+            return false;
+        }
+        match (self.flat(), other.flat()) {
+            (Flat::OneByte(a), Flat::OneByte(b)) => a == b,
+            (Flat::TwoByte(a), Flat::TwoByte(b)) => a == b,
             _ => self.len() == other.len() && (0..self.len()).all(|i| self.at(i) == other.at(i)),
         }
     }
 }
 
 impl Eq for JsStr {}
+
+impl Hash for JsStr {
+    /// Hashes the code units, so equal strings hash alike whichever way they are stored.
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.len().hash(state);
+        match self.flat() {
+            Flat::OneByte(b) => b.iter().for_each(|&x| state.write_u16(u16::from(x))),
+            Flat::TwoByte(u) => u.iter().for_each(|&x| state.write_u16(x)),
+        }
+    }
+}
 
 impl PartialOrd for JsStr {
     fn partial_cmp(&self, other: &JsStr) -> Option<Ordering> {
@@ -164,8 +243,8 @@ impl PartialOrd for JsStr {
 impl Ord for JsStr {
     /// Code-unit order, as JavaScript's `<` on strings compares.
     fn cmp(&self, other: &JsStr) -> Ordering {
-        match (&self.repr, &other.repr) {
-            (Repr::OneByte(a), Repr::OneByte(b)) => a.cmp(b),
+        match (self.flat(), other.flat()) {
+            (Flat::OneByte(a), Flat::OneByte(b)) => a.cmp(b),
             _ => self.units().cmp(&other.units()),
         }
     }
