@@ -258,7 +258,125 @@ impl fmt::Debug for JsStr {
 
 #[cfg(test)]
 mod tests {
+    use std::cell::RefCell;
+    use std::hash::{BuildHasher, RandomState};
+
+    use porcini_gc::{Heap, HeapConfig};
+
     use super::*;
+
+    type Str = Gc<KindObject<JsStr>>;
+
+    /// A heap of strings whose roots the tests keep (precisely) in `kept`.
+    struct Strings {
+        heap: Heap,
+        kept: RefCell<Vec<Str>>,
+    }
+
+    impl Strings {
+        fn new(stress: bool) -> Strings {
+            Strings { heap: Heap::new(HeapConfig { stress, ..HeapConfig::default() }), kept: RefCell::new(Vec::new()) }
+        }
+        fn alloc(&self, s: JsStr) -> Str {
+            let s = self.heap.alloc(KindObject(s), &|t: &mut Tracer| self.kept.borrow().iter().for_each(|&s| t.mark(s)));
+            self.kept.borrow_mut().push(s);
+            s
+        }
+        fn text(&self, text: &str) -> Str {
+            self.alloc(JsStr::from_text(text))
+        }
+        fn join(&self, a: Str, b: Str) -> Str {
+            match JsStr::concat(a, b).expect("short enough") {
+                Joined::Existing(s) => s,
+                Joined::New(rope) => self.alloc(JsStr::from_rope(rope)),
+            }
+        }
+    }
+
+    #[test]
+    fn ropes_of_one_byte_and_two_byte_pieces() {
+        let h = Strings::new(false);
+        let (narrow, latin, wide, astral) = (h.text("plain ascii, "), h.text("café ñ "), h.text("€uro "), h.text("\u{1F600}!"));
+        let rope = h.join(h.join(narrow, latin), h.join(wide, h.join(astral, narrow)));
+        let expected = "plain ascii, café ñ €uro \u{1F600}!plain ascii, ";
+        let flat = JsStr::from_text(expected);
+        assert!(!rope.rope().is_flat());
+        assert_eq!(rope.len(), flat.len(), "the length in code units, without flattening");
+        assert!(!rope.rope().is_flat());
+        assert_eq!(rope.at(25), Some(0xd83d), "the astral character's high surrogate");
+        assert!(rope.rope().is_flat());
+        assert!(matches!(rope.flat(), Flat::TwoByte(_)));
+        assert_eq!(**rope, flat);
+        assert_eq!(rope.to_rust_string(), expected);
+        // A rope of Latin-1 pieces only stays one byte per unit.
+        let narrow_rope = h.join(latin, h.join(narrow, latin));
+        assert_eq!(narrow_rope.to_rust_string(), "café ñ plain ascii, café ñ ");
+        assert!(matches!(narrow_rope.flat(), Flat::OneByte(_)));
+        assert_eq!(**narrow_rope, JsStr::from_units(&narrow_rope.units()));
+    }
+
+    #[test]
+    fn ropes_compare_and_hash_as_their_code_units() {
+        let h = Strings::new(false);
+        let (a, b) = (h.text("abcdefgh"), h.text("ijklmnop€"));
+        let ab = h.join(a, b);
+        let ab_again = h.join(a, b);
+        let hasher = RandomState::new();
+        assert_eq!(hasher.hash_one(&**ab), hasher.hash_one(JsStr::from_text("abcdefghijklmnop€")));
+        assert_eq!(**ab, **ab_again);
+        assert!(**ab > **a && **ab < **b);
+        let ba = h.join(b, a);
+        assert!(**ab < **ba);
+        assert_eq!(ab.cmp(&ab_again), Ordering::Equal);
+        // Equality of different lengths needs no flattening.
+        let longer = h.join(ab, a);
+        assert!(**longer != **ab && !longer.rope().is_flat());
+        assert_eq!(ab.slice_units(6, 10), JsStr::from_text("ghij").units().to_vec());
+        assert_eq!(ab.array_index(), None);
+    }
+
+    #[test]
+    fn deep_ropes_with_a_wide_unit_inside_flatten_in_order() {
+        let h = Strings::new(false);
+        let (x, euro) = (h.text("x"), h.text("€"));
+        let n = 200_000;
+        let (mut left, mut right) = (h.text(""), h.text(""));
+        for i in 0..n {
+            let piece = if i == n / 2 { euro } else { x };
+            left = h.join(left, piece);
+            right = h.join(piece, right);
+        }
+        let units = left.units();
+        assert_eq!((units.len(), units[n / 2], units[0], units[n - 1]), (n, 0x20ac, 0x78, 0x78));
+        let units = right.units();
+        assert_eq!((units.len(), units[n - 1 - n / 2], units[0]), (n, 0x20ac, 0x78));
+    }
+
+    #[test]
+    fn ropes_survive_collections_at_every_allocation() {
+        let h = Strings::new(true);
+        let mut s = h.text("");
+        let mut expected: Vec<u16> = Vec::new();
+        for i in 0..1500u32 {
+            let piece = h.alloc(JsStr::from_units(&[0x41 + (i % 26) as u16, 0x3b1 + (i % 7) as u16]));
+            h.kept.borrow_mut().clear();
+            h.kept.borrow_mut().push(s);
+            s = h.join(s, piece);
+            h.kept.borrow_mut().push(s);
+            expected.extend_from_slice(&piece.units());
+        }
+        assert_eq!(&*s.units(), &expected[..]);
+    }
+
+    #[test]
+    fn concatenation_past_the_maximum_length_fails() {
+        let h = Strings::new(false);
+        let mut s = h.text("0123456789abcdef");
+        while s.len() <= JsUnits::MAX_LEN / 2 {
+            s = h.join(s, s);
+        }
+        assert!(matches!(JsStr::concat(s, s), Err(TooLong)));
+    }
 
     #[test]
     fn representations_agree() {
@@ -267,7 +385,8 @@ mod tests {
         assert_eq!(one, two);
         let wide = JsStr::from_text("a€");
         assert_eq!((wide.len(), wide.at(1)), (2, Some(0x20ac)));
-        let joined = JsStr::concat(&one, &wide);
+        let h = Strings::new(false);
+        let joined = h.join(h.alloc(one), h.alloc(wide));
         assert_eq!(joined.to_rust_string(), "abca€");
         assert!(JsStr::from_text("b") > JsStr::from_text("abc"));
         // An astral character is two units; the high surrogate sorts before U+FF61.
