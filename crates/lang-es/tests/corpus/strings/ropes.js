@@ -76,3 +76,10 @@ try {
 } catch (e) {
   console.log(e instanceof RangeError, e.message, doublings, big.length);
 }
+
+// Templates join long values as ropes too.
+let tpl = "";
+for (let i = 0; i < 2000; i++) tpl = `${tpl}${i % 10}`;
+let nest = "";
+for (let i = 0; i < 100; i++) nest = `<${nest}|${"\u20ac".repeat(i % 3)}>`;
+console.log(tpl.length, tpl.slice(95, 105), nest.length, nest.slice(0, 6), nest.slice(60, 90), `a${nest}b`.length);
