@@ -10,7 +10,7 @@ use std::hash::{Hash, Hasher};
 
 use porcini_gc::{Gc, Trace, Tracer};
 
-use crate::rope::{Joined, Rope, RopeEncoding, TooLong};
+use crate::rope::{Rope, RopeEncoding, TooLong};
 
 /// An immutable string in the GC heap.
 pub struct GuestStr {
@@ -28,6 +28,9 @@ impl RopeEncoding for Utf8 {
     const MAX_LEN: usize = i32::MAX as usize;
     fn rope(node: &GuestStr) -> &Rope<Utf8> {
         &node.rope
+    }
+    fn node(rope: Rope<Utf8>) -> GuestStr {
+        GuestStr { rope }
     }
     fn flat_len(flat: &Box<str>) -> usize {
         flat.len()
@@ -65,19 +68,15 @@ impl GuestStr {
     pub fn rope(&self) -> &Rope<Utf8> {
         &self.rope
     }
-    /// The concatenation of `a` and `b`: an existing string or a new one to allocate.
-    pub fn concat(a: Gc<GuestStr>, b: Gc<GuestStr>) -> Result<Joined<Utf8>, TooLong> {
-        Rope::join(a, b)
-    }
-    /// A string holding a joined rope.
-    pub fn from_rope(rope: Rope<Utf8>) -> GuestStr {
-        GuestStr { rope }
+    /// The concatenation of `a` and `b` (see [`Rope::join`]), allocated with `alloc`.
+    pub fn concat(a: Gc<GuestStr>, b: Gc<GuestStr>, alloc: &dyn Fn(GuestStr) -> Gc<GuestStr>) -> Result<Gc<GuestStr>, TooLong> {
+        Rope::<Utf8>::join(a, b, alloc)
     }
 }
 
 impl PartialEq for GuestStr {
     fn eq(&self, other: &GuestStr) -> bool {
-        self.len() == other.len() && self.as_str() == other.as_str()
+        std::ptr::eq(self, other) || (self.len() == other.len() && self.as_str() == other.as_str())
     }
 }
 

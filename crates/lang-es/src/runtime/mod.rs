@@ -30,7 +30,7 @@ pub mod realm;
 pub mod state;
 pub mod string;
 
-use porcini::rope::{Joined, TooLong};
+use porcini::rope::TooLong;
 use porcini::{Frame, KindObject, Gc, Runtime, Tag, Unwind, Value};
 
 pub use array::ArrayData;
@@ -87,9 +87,8 @@ pub fn new_str(rt: &Runtime<Es>, s: JsStr) -> Value {
 /// The concatenation of two strings (a rope, made in constant time, unless it is short), or a
 /// `RangeError` past JavaScript's maximum string length, as node throws.
 pub fn concat_str(f: &Frame<'_, Es>, a: Gc<KindObject<JsStr>>, b: Gc<KindObject<JsStr>>) -> Result<Value, Unwind<Value>> {
-    match JsStr::concat(a, b) {
-        Ok(Joined::Existing(s)) => Ok(Value::from_kind(s)),
-        Ok(Joined::New(rope)) => Ok(Value::from_kind(f.runtime().alloc(KindObject(JsStr::from_rope(rope))))),
+    match JsStr::concat(a, b, &|s| f.runtime().alloc(s)) {
+        Ok(s) => Ok(Value::from_kind(s)),
         Err(TooLong) => Err(error::range_error(f, "Invalid string length")),
     }
 }

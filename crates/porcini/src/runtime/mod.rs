@@ -31,7 +31,6 @@ use crate::language::Language;
 use crate::object::DynObject;
 use crate::shape::ShapeTable;
 use crate::splitting::Splitting;
-use crate::rope::Joined;
 use crate::string::GuestStr;
 use crate::symbol::Interner;
 use crate::value::Value;
@@ -204,10 +203,7 @@ impl<L: Language> Runtime<L> {
     /// The concatenation of two strings, in constant time (a rope, unless it is short or one side
     /// is empty); `None` if it would be longer than a string may be.
     pub fn concat_strings(&self, a: Gc<GuestStr>, b: Gc<GuestStr>) -> Option<Value> {
-        match GuestStr::concat(a, b).ok()? {
-            Joined::Existing(s) => Some(Value::from_guest_str(s)),
-            Joined::New(rope) => Some(Value::from_guest_str(self.alloc(GuestStr::from_rope(rope)))),
-        }
+        GuestStr::concat(a, b, &|s| self.alloc(s)).ok().map(Value::from_guest_str)
     }
     /// A string that is never freed (literals held by AST nodes).
     pub fn permanent_string(&self, text: impl Into<Box<str>>) -> Value {
