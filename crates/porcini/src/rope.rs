@@ -65,6 +65,9 @@ pub trait RopeEncoding: Sized + 'static {
     fn finish(builder: Self::Builder) -> Self::Flat;
 }
 
+/// The two strings a rope node concatenates, left then right.
+pub type Halves<E> = (Gc<<E as RopeEncoding>::Node>, Gc<<E as RopeEncoding>::Node>);
+
 /// A string's text: flat, or the concatenation of two strings, flattened on first demand.
 pub struct Rope<E: RopeEncoding> {
     /// The number of units, known without flattening.
@@ -72,7 +75,7 @@ pub struct Rope<E: RopeEncoding> {
     /// The text, once there is one.
     flat: OnceCell<E::Flat>,
     /// The two strings this one concatenates, until it is flattened.
-    halves: Cell<Option<(Gc<E::Node>, Gc<E::Node>)>>,
+    halves: Cell<Option<Halves<E>>>,
 }
 
 /// A concatenation would exceed the language's maximum string length.
@@ -203,7 +206,7 @@ impl<E: RopeEncoding> Rope<E> {
     }
 
     /// The halves of an unflattened rope (for tests and diagnostics).
-    pub fn halves(&self) -> Option<(Gc<E::Node>, Gc<E::Node>)> {
+    pub fn halves(&self) -> Option<Halves<E>> {
         self.halves.get()
     }
 }
