@@ -31,6 +31,7 @@ pub mod object;
 pub mod record;
 pub mod operand;
 pub mod resume;
+pub mod rope;
 pub mod runtime;
 pub mod shape;
 pub mod spec;

@@ -1,39 +1,105 @@
-//! Immutable guest strings.
+//! Immutable guest strings (SimpleLanguage's), stored as UTF-8 ropes.
 //!
 //! Strings are heap objects holding UTF-8 text. SL has no string-indexing operations, so UTF-8 is
-//! observably the same as the reference's UTF-16; EasyScript will need code-unit indexing, which can
-//! be added behind this type without changing languages that only concatenate and print.
+//! observably the same as the reference's UTF-16. Concatenation joins two strings in constant time
+//! as a rope ([`crate::rope`]), which flattens itself the first time its text is read
+//! ([`GuestStr::as_str`]), so building a string piece by piece is linear, not quadratic.
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 
-use porcini_gc::{Trace, Tracer};
+use porcini_gc::{Gc, Trace, Tracer};
+
+use crate::rope::{Rope, RopeEncoding, TooLong};
 
 /// An immutable string in the GC heap.
 pub struct GuestStr {
-    text: Box<str>,
+    rope: Rope<Utf8>,
+}
+
+/// The encoding of [`GuestStr`]: UTF-8 text, lengths in bytes.
+pub struct Utf8;
+
+impl RopeEncoding for Utf8 {
+    type Flat = Box<str>;
+    type Node = GuestStr;
+    type Builder = String;
+    /// Java's limit on a string's length (the reference runs on the JVM), here in bytes.
+    const MAX_LEN: usize = i32::MAX as usize;
+    fn rope(node: &GuestStr) -> &Rope<Utf8> {
+        &node.rope
+    }
+    fn node(rope: Rope<Utf8>) -> GuestStr {
+        GuestStr { rope }
+    }
+    fn flat_len(flat: &Box<str>) -> usize {
+        flat.len()
+    }
+    fn builder(len: usize) -> String {
+        String::with_capacity(len)
+    }
+    fn push(builder: &mut String, piece: &Box<str>) {
+        builder.push_str(piece);
+    }
+    fn finish(builder: String) -> Box<str> {
+        builder.into_boxed_str()
+    }
 }
 
 impl GuestStr {
     /// Wraps text.
     pub fn new(text: impl Into<Box<str>>) -> GuestStr {
-        GuestStr { text: text.into() }
+        GuestStr { rope: Rope::from_flat(text.into()) }
     }
-    /// The text.
+    /// The text (flattening the string first if it is a rope).
+    #[inline]
     pub fn as_str(&self) -> &str {
-        &self.text
+        self.rope.flat()
+    }
+    /// The length of the text in UTF-8 bytes, without flattening.
+    pub fn len(&self) -> usize {
+        self.rope.len()
+    }
+    /// Whether the text is empty.
+    pub fn is_empty(&self) -> bool {
+        self.rope.is_empty()
+    }
+    /// The rope behind the string.
+    pub fn rope(&self) -> &Rope<Utf8> {
+        &self.rope
+    }
+    /// The concatenation of `a` and `b` (see [`Rope::join`]), allocated with `alloc`.
+    pub fn concat(a: Gc<GuestStr>, b: Gc<GuestStr>, alloc: &dyn Fn(GuestStr) -> Gc<GuestStr>) -> Result<Gc<GuestStr>, TooLong> {
+        Rope::<Utf8>::join(a, b, alloc)
+    }
+}
+
+impl PartialEq for GuestStr {
+    fn eq(&self, other: &GuestStr) -> bool {
+        std::ptr::eq(self, other) || (self.len() == other.len() && self.as_str() == other.as_str())
+    }
+}
+
+impl Eq for GuestStr {}
+
+impl Hash for GuestStr {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state);
     }
 }
 
 impl fmt::Debug for GuestStr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:?}", &*self.text)
+        write!(f, "{:?}", self.as_str())
     }
 }
 
-// SAFETY: a string holds no GC references.
+// SAFETY: a flat string holds no GC references; an unflattened rope reports its two halves.
 unsafe impl Trace for GuestStr {
-    fn trace(&self, _tracer: &mut Tracer) {}
+    fn trace(&self, tracer: &mut Tracer) {
+        self.rope.trace(tracer);
+    }
     fn extra_bytes(&self) -> usize {
-        self.text.len()
+        self.rope.flat_if_ready().map_or(0, |t| t.len())
     }
 }

@@ -16,7 +16,7 @@ use porcini_dsl::specializations;
 use super::{Node, SpecResult, es_node};
 use crate::Es;
 use crate::runtime::convert::{to_int32, to_number, to_primitive, to_string};
-use crate::runtime::{JsStr, as_str, new_str, number};
+use crate::runtime::{as_str, concat_str, number};
 
 /// Staged: do `a` and `b` both hold strings?
 pub(crate) fn both_strings<S: Stage<Es>>(s: &mut S, a: S::Val, b: S::Val) -> S::Bool {
@@ -49,7 +49,7 @@ impl AddNode {
     fn concat(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
         let (a, b) = (v.first().and_then(|x| as_str(*x)), v.get(1).and_then(|x| as_str(*x)));
         match (a, b) {
-            (Some(a), Some(b)) => Ok(new_str(f.runtime(), JsStr::concat(&a, &b))),
+            (Some(a), Some(b)) => concat_str(f, a, b),
             _ => self.generic(f, v),
         }
     }
@@ -65,7 +65,7 @@ pub fn add_values(f: &mut Frame<'_, Es>, a: Value, b: Value) -> Result<Value, Un
     let (pa, pb) = (to_primitive(f, a, false)?, to_primitive(f, b, false)?);
     if as_str(pa).is_some() || as_str(pb).is_some() {
         let (x, y) = (to_string(f, pa)?, to_string(f, pb)?);
-        return Ok(new_str(f.runtime(), JsStr::concat(&x, &y)));
+        return concat_str(f, x, y);
     }
     Ok(number(to_number(f, pa)? + to_number(f, pb)?))
 }

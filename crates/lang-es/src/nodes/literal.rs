@@ -3,7 +3,7 @@
 use std::rc::Rc;
 
 use porcini::shape::PropFlags;
-use porcini::{Frame, SlotId, Stage, Unwind, Value};
+use porcini::{Frame, Gc, KindObject, SlotId, Stage, Unwind, Value};
 
 use super::call::{ArgNode, iterate_into};
 use super::function::{FnSpec, make_function};
@@ -12,7 +12,7 @@ use super::{Loc, Node, es_node, with_values};
 use crate::Es;
 use crate::runtime::convert::to_string;
 use crate::runtime::object::{define, define_accessor, new_array, new_plain_object, own_keys};
-use crate::runtime::{JsStr, Key, UNDEFINED, as_str, new_str};
+use crate::runtime::{JsStr, Key, UNDEFINED, as_str, concat_str, new_str};
 
 /// A constant: a number, a boolean, `undefined`, `null`, or a permanent string.
 pub struct ConstNode {
@@ -44,17 +44,49 @@ impl TemplateNode {
         with_values(s, self.exprs.len(), |s, i| s.exec(i as u32, &*self.exprs[i]), |s, vals| s.call_boundary("template", self, Self::run, vals))
     }
     fn run(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        // Text and short values are copied into one buffer; a long value joins the result as a
+        // rope instead, so that `s = `${s}x`` in a loop stays linear, as `s = s + "x"` is.
+        let mut joined: Option<Str> = None;
         let mut units: Vec<u16> = Vec::new();
         for (i, q) in self.quasis.iter().enumerate() {
             units.extend_from_slice(q);
             if let Some(&x) = v.get(i) {
                 let s = to_string(f, x)?;
-                units.extend_from_slice(&s.units());
+                if s.len() < LONG_PIECE {
+                    units.extend_from_slice(&s.units());
+                } else {
+                    joined = Self::flush(f, joined, &mut units)?;
+                    joined = Some(Self::append(f, joined, s)?);
+                }
             }
         }
-        Ok(new_str(f.runtime(), JsStr::from_units(&units)))
+        match Self::flush(f, joined, &mut units)? {
+            Some(s) => Ok(Value::from_kind(s)),
+            None => Ok(new_str(f.runtime(), JsStr::from_units(&[]))),
+        }
+    }
+    /// `joined` followed by the buffered units (which are taken).
+    fn flush(f: &mut Frame<'_, Es>, joined: Option<Str>, units: &mut Vec<u16>) -> Result<Option<Str>, Unwind<Value>> {
+        if units.is_empty() {
+            return Ok(joined);
+        }
+        let text = new_str(f.runtime(), JsStr::from_units(&std::mem::take(units)));
+        Ok(Some(Self::append(f, joined, as_str(text).expect("a new string is a string"))?))
+    }
+    /// `joined` followed by `s`.
+    fn append(f: &mut Frame<'_, Es>, joined: Option<Str>, s: Str) -> Result<Str, Unwind<Value>> {
+        match joined {
+            None => Ok(s),
+            Some(j) => Ok(as_str(concat_str(f, j, s)?).expect("a concatenation is a string")),
+        }
     }
 }
+
+/// A template value at least this long (in code units) joins the result as a rope rather than
+/// being copied.
+const LONG_PIECE: usize = 64;
+
+type Str = Gc<KindObject<JsStr>>;
 
 es_node!(TemplateNode, "Template", children(t => t.exprs.iter().map(|n| &**n).collect()), clone(t, cx => TemplateNode::new(t.quasis.clone(), super::clone_all(&t.exprs, cx))));
 

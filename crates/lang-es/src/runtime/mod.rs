@@ -30,7 +30,8 @@ pub mod realm;
 pub mod state;
 pub mod string;
 
-use porcini::{KindObject, Gc, Runtime, Tag, Value};
+use porcini::rope::TooLong;
+use porcini::{Frame, KindObject, Gc, Runtime, Tag, Unwind, Value};
 
 pub use array::ArrayData;
 pub use function::{FnKind, JsFunction};
@@ -81,6 +82,15 @@ pub fn number(x: f64) -> Value {
 /// A new string value.
 pub fn new_str(rt: &Runtime<Es>, s: JsStr) -> Value {
     Value::from_kind(rt.alloc(KindObject(s)))
+}
+
+/// The concatenation of two strings (a rope, made in constant time, unless it is short), or a
+/// `RangeError` past JavaScript's maximum string length, as node throws.
+pub fn concat_str(f: &Frame<'_, Es>, a: Gc<KindObject<JsStr>>, b: Gc<KindObject<JsStr>>) -> Result<Value, Unwind<Value>> {
+    match JsStr::concat(a, b, &|s| f.runtime().alloc(s)) {
+        Ok(s) => Ok(Value::from_kind(s)),
+        Err(TooLong) => Err(error::range_error(f, "Invalid string length")),
+    }
 }
 
 /// A new string value of Rust text.

@@ -2,4 +2,5 @@
 
 mod embed;
 mod front;
+mod long_strings;
 mod seed_addition;

@@ -6,6 +6,7 @@ mod arith_model;
 mod embed;
 mod deopt_rehearsal;
 mod engine_drop;
+mod long_strings;
 mod native_stack;
 mod parser_robustness;
 mod recording;

@@ -211,6 +211,11 @@ impl<L: Language> Runtime<L> {
     pub fn new_string(&self, text: impl Into<Box<str>>) -> Value {
         Value::from_guest_str(self.alloc(GuestStr::new(text)))
     }
+    /// The concatenation of two strings, in constant time (a rope, unless it is short or one side
+    /// is empty); `None` if it would be longer than a string may be.
+    pub fn concat_strings(&self, a: Gc<GuestStr>, b: Gc<GuestStr>) -> Option<Value> {
+        GuestStr::concat(a, b, &|s| self.alloc(s)).ok().map(Value::from_guest_str)
+    }
     /// A string that is never freed (literals held by AST nodes).
     pub fn permanent_string(&self, text: impl Into<Box<str>>) -> Value {
         Value::from_guest_str(self.heap.alloc_permanent(GuestStr::new(text)))
