@@ -367,7 +367,7 @@ struct Constructor {
     _alive: porcini::embed::GuestRef,
     call: DirectCallNode<Es>,
     /// Whether `new` makes the object (a function or a base class), or the code does (a
-    /// derived class, a builtin constructor).
+    /// derived class).
     makes_this: bool,
 }
 
@@ -453,10 +453,16 @@ impl NewNode {
         if self.generic.get() || self.ctor.get().is_some() {
             return;
         }
-        let Some(code) = crate::runtime::object::as_function(callee).filter(|c| c.is_constructor()) else { return };
+        // Builtin constructors keep the full path, which names this site in their errors (an
+        // `Invalid array length` points at the `new`); guest code names its own.
+        let Some(code) = crate::runtime::object::as_function(callee)
+            .filter(|c| c.is_constructor() && !matches!(c.kind, FnKind::BuiltinConstructor))
+        else {
+            return;
+        };
         let Some(target) = f.runtime().call_target(code.target) else { return };
         let Some(call) = DirectCallNode::new(&target, f.target()) else { return };
-        let makes_this = !matches!(code.kind, FnKind::Class { derived: true } | FnKind::BuiltinConstructor);
+        let makes_this = !matches!(code.kind, FnKind::Class { derived: true });
         let alive = f.runtime().keep_alive(callee);
         porcini::spec::note_specialized();
         let _ = self.ctor.set(Constructor { function: callee, _alive: alive, call, makes_this });
