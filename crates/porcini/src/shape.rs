@@ -144,21 +144,12 @@ impl ShapeTable {
     #[cold]
     #[inline(never)]
     fn data_slot_slow(&self, shape: ShapeId, key: Symbol) -> Option<u32> {
-        let shapes = self.shapes.borrow();
-        let data = shapes.get(shape.0 as usize)?;
-        let slot = *data.slots.get(&key)?;
-        let flags = data.flags.get(slot as usize).copied().unwrap_or_default();
-        if data.stable.is_some() || flags.contains(PropFlags::ACCESSOR) {
+        let p = self.property(shape, key)?;
+        if p.flags.contains(PropFlags::ACCESSOR) || self.is_prototype(shape) {
             return None;
         }
-        self.megamorphic.insert(shape, key, slot);
-        Some(slot)
-    }
-    /// The megamorphic cache's probe, for a stage that has no runtime at hand: the slot if the
-    /// cache holds `(shape, key)`, without a lookup on a miss.
-    #[inline(always)]
-    pub fn probe_data_slot(&self, shape: ShapeId, key: Symbol) -> Option<u32> {
-        self.megamorphic.probe(shape, key)
+        self.megamorphic.insert(shape, key, p.slot);
+        Some(p.slot)
     }
     /// Where compiled code finds the megamorphic cache.
     pub fn megamorphic_layout(&self) -> MegamorphicLayout {

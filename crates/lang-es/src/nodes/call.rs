@@ -17,7 +17,7 @@ use super::property_cache::{Hit, PropertyCache};
 use super::{Loc, Node, es_node, with_values};
 use crate::Es;
 use crate::runtime::FnKind;
-use crate::runtime::object::{as_array, call, construct, get, instance_prototype, new_array, new_object};
+use crate::runtime::object::{as_array, call, construct, get, new_array, ordinary_create};
 use crate::runtime::state::note_site;
 use crate::runtime::{Key, UNDEFINED};
 
@@ -437,8 +437,7 @@ impl NewNode {
     /// The object `new` makes for the constructor `v[0]`, as `construct` makes it.
     fn new_this(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
         let callee = v.first().copied().unwrap_or(UNDEFINED);
-        let proto = instance_prototype(f, callee).inspect_err(|_| note_site(f, &self.loc))?;
-        Ok(Value::from_object(new_object(f.runtime(), proto)))
+        ordinary_create(f, callee).inspect_err(|_| note_site(f, &self.loc))
     }
     /// A second constructor: the site goes generic for good.
     #[cold]

@@ -376,12 +376,18 @@ pub fn construct(f: &mut Frame<'_, Es>, callee: Value, args: &[Value], new_targe
         // returns the object it made; builtins make their own.
         FnKind::Class { derived: true } | FnKind::BuiltinConstructor => invoke(f, &code, callee, Value::EMPTY, new_target, args),
         _ => {
-            let proto = instance_prototype(f, new_target)?;
-            let this = Value::from_object(new_object(f.runtime(), proto));
+            let this = ordinary_create(f, new_target)?;
             let r = invoke(f, &code, callee, this, new_target, args)?;
             Ok(if r.as_object().is_some() { r } else { this })
         }
     }
+}
+
+/// The object `new` makes for `new_target` when the constructor's code does not make its own:
+/// an empty object whose prototype is [`instance_prototype`].
+pub fn ordinary_create(f: &mut Frame<'_, Es>, new_target: Value) -> Result<Value, Unwind<Value>> {
+    let proto = instance_prototype(f, new_target)?;
+    Ok(Value::from_object(new_object(f.runtime(), proto)))
 }
 
 /// The prototype of an object `new` makes for `new_target`: its `prototype` property if that
