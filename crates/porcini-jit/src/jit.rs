@@ -34,7 +34,7 @@ use porcini::call_target::CallTarget;
 use porcini::compiled::{
     CodeBody, CompileError, CompileStats, Compilation, CompiledCode, Compiler, EntryFn, MachineCode, Ticket,
 };
-use porcini::inlining::Inliner;
+use porcini::inlining::{Inliner, Unit};
 use porcini::symbolic::{Recording, SymFrame};
 use porcini::{ExprNode, Language, Runtime, Value};
 
@@ -198,12 +198,21 @@ impl Jit {
                 lowering.pin_invariant_slots(&survey, slots);
             }
         }
-        let mut stage = SymFrame::new(rt, &mut lowering).with_inliner(Inliner::from_options(&rt.options));
+        // The call tree first: which calls the emission below inlines.
+        let unit = match osr {
+            Some((node, _)) => Unit::Loop(target, node),
+            None => Unit::Root(target),
+        };
+        let inliner = Inliner::from_options(&rt.options).map(|i| i.plan(rt, unit));
+        let mut stage = SymFrame::new(rt, &mut lowering).with_inliner(inliner);
         let pe = match osr {
             Some((node, _)) => stage.record_loop(node),
             None => stage.record_root(target.root()),
         };
         let inlined = stage.inlined();
+        if let Some(inliner) = stage.into_inliner() {
+            inliner.report(rt);
+        }
         let lowered = lowering.finish(module.isa().frontend_config());
         pe.map_err(CompileError::Permanent)?;
         if let Some(broken) = lowered.broken {

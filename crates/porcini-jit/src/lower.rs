@@ -47,6 +47,7 @@ use direct_call::CalleeFrame;
 use try_region::{CatchTail, TryRegion};
 
 mod direct_call;
+mod inlined_frames;
 mod try_region;
 
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
@@ -94,6 +95,8 @@ struct IfArms {
     value: (Variable, Variable),
     /// The condition.
     cond: ir::Value,
+    /// The condition's value, when lowering knows it: the other arm is unreachable.
+    known: Option<bool>,
 }
 
 /// A loop being lowered.
@@ -180,6 +183,7 @@ pub(crate) struct Lowered<L: Language> {
 /// The emitter that builds one function's IR; see the module documentation.
 pub(crate) struct Lowering<'b, L: Language> {
     b: FunctionBuilder<'b>,
+    rt: &'b Runtime<L>,
     vals: Vec<Repr>,
     frame: ir::Value,
     args: ir::Value,
@@ -273,6 +277,12 @@ pub(crate) struct Lowering<'b, L: Language> {
     /// The activations direct calls set up for their callees, one per callee (see
     /// `lower/direct_call.rs`).
     callee_frames: Vec<CalleeFrame>,
+    /// While a call from inside inlined callees is emitted: the innermost of their frames,
+    /// materialized, and its stack slot (see `lower/inlined_frames.rs`).
+    calling: Option<(ir::Value, ir::StackSlot)>,
+    /// While the call replacing an abandoned partial copy is emitted: the frame it is made
+    /// from (see `call_instead`).
+    calls_from: Option<usize>,
     /// For a loop's unit whose calls leave the frame alone: the words of each slot the loop
     /// never writes, which reads answer (see `pin_invariant_slots`).
     pinned: Vec<Option<(ir::Value, ir::Value)>>,
@@ -301,7 +311,7 @@ impl<'b, L: Language> Lowering<'b, L> {
     /// unit, `osr`, loads every slot).
     pub(crate) fn new(
         mut b: FunctionBuilder<'b>,
-        rt: &Runtime<L>,
+        rt: &'b Runtime<L>,
         target: &CallTarget<L>,
         code: &CompiledCode<L>,
         osr: bool,
@@ -368,6 +378,7 @@ impl<'b, L: Language> Lowering<'b, L> {
         facts.know_cells(cells);
         let mut lowering = Lowering {
             b,
+            rt,
             vals: vec![Repr::Val(null_tag, zero)],
             frame,
             args,
@@ -415,6 +426,8 @@ impl<'b, L: Language> Lowering<'b, L> {
             frame_layout: FrameLayout::of::<L>(),
             value_stack,
             callee_frames: Vec::new(),
+            calling: None,
+            calls_from: None,
             code: code as *const CompiledCode<L>,
             valid_flag: code.valid_flag(),
             interrupt: rt.instruments.interrupt_address(),
@@ -1004,12 +1017,14 @@ impl<'b, L: Language> Lowering<'b, L> {
         self.spill();
         // The callee may add properties to objects, which changes their shapes.
         self.facts.forget_shapes();
-        let mut params = vec![self.own_frame()];
+        let mut params = vec![self.calling_frame().0];
         params.extend(leading(self));
         let n = self.iconst(args.len() as i64);
         params.extend([array, n]);
         let r = self.call_result(sig, addr, &params);
-        if writes_frame {
+        // A call from a materialized inlined frame may write that frame, not this one (see
+        // `end_materialized_call`).
+        if writes_frame && self.calling.is_none() {
             self.reload();
         }
         r
@@ -1333,6 +1348,11 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
     }
     fn same(&mut self, a: SymVal, b: SymVal) -> SymVal {
         let ((ta, va), (tb, vb)) = (self.words(a), self.words(b));
+        // Two known values (a function passed as a constant and a call site's cached one).
+        if let (Some(ta), Some(va), Some(tb), Some(vb)) = (self.const_of(ta), self.const_of(va), self.const_of(tb), self.const_of(vb)) {
+            let c = if ta == tb && va == vb { self.holds } else { self.fails };
+            return self.push(Repr::Bool(c));
+        }
         let t = self.b.ins().icmp(IntCC::Equal, ta, tb);
         let v = self.b.ins().icmp(IntCC::Equal, va, vb);
         let c = self.b.ins().band(t, v);
@@ -1477,16 +1497,30 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         let c = self.cond(c);
         let value = self.fresh_value_vars();
         let (then, els, merge) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
-        self.b.ins().brif(c, then, &[], els, &[]);
+        // A known condition leaves one arm: the other is emitted as unreachable, so partial
+        // evaluation knows that what it holds (a call, say) was removed.
+        let known = self.const_of(c).map(|k| k != 0);
+        match known {
+            Some(true) => self.b.ins().jump(then, &[]),
+            Some(false) => self.b.ins().jump(els, &[]),
+            None => self.b.ins().brif(c, then, &[], els, &[]),
+        };
+        let was_dead = self.dead;
         self.b.switch_to_block(then);
         self.b.seal_block(then);
-        self.ifs.push(IfArms { els, merge, was_dead: self.dead, then_reached: false, value, cond: c });
+        self.dead = was_dead || known == Some(false);
+        self.ifs.push(IfArms { els, merge, was_dead, then_reached: false, value, cond: c, known });
         self.facts.push_scope();
         self.learn(c, true);
     }
     fn begin_else(&mut self, then: Option<SymVal>) {
         let Some(arms) = self.ifs.last() else { return };
         let (els, merge, was_dead, cond, value) = (arms.els, arms.merge, arms.was_dead, arms.cond, arms.value);
+        let else_dead = arms.known == Some(true);
+        // An arm lowering knows is not taken passes nothing to the merge; its code, unreachable
+        // even where a construct inside it joined paths, ends in a trap.
+        let then = then.filter(|_| arms.known != Some(false));
+        self.dead |= arms.known == Some(false);
         match then {
             Some(x) => {
                 self.pass(value, x, merge);
@@ -1498,7 +1532,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         }
         self.switch(els);
         self.b.seal_block(els);
-        self.dead = was_dead;
+        self.dead = was_dead || else_dead;
         self.facts.reset_scope();
         self.all_suspect = true;
         self.learn(cond, false);
@@ -1507,6 +1541,8 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         let arms = self.ifs.pop()?;
         self.facts.pop_scope();
         self.all_suspect = true;
+        let els = els.filter(|_| arms.known != Some(true));
+        self.dead |= arms.known == Some(true);
         match els {
             Some(x) => self.pass(arms.value, x, arms.merge),
             None => self.close_dead(),
@@ -1919,12 +1955,17 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         let writes_frame = target.root().accesses_caller_frame();
         // A callee keeping surplus arguments has them copied by the runtime's call path.
         let surplus = target.keeps_surplus() && args.len() > target.params();
-        if !writes_frame && !surplus && !self.counts_frames {
-            return self.direct_call(target, args);
-        }
-        let target = target as *const CallTarget<L> as i64;
-        let addr = compiled::call::<L> as *const () as usize;
-        self.call_out(self.sigs.call, addr, args, writes_frame, |s| vec![s.iconst(target)])
+        // Inside inlined callees, the call is made from their frames, made real for it.
+        self.materialize_inlined();
+        let r = if !writes_frame && !surplus && !self.counts_frames {
+            self.direct_call(target, args)
+        } else {
+            let target = target as *const CallTarget<L> as i64;
+            let addr = compiled::call::<L> as *const () as usize;
+            self.call_out(self.sigs.call, addr, args, writes_frame, |s| vec![s.iconst(target)])
+        };
+        self.end_materialized_call(writes_frame);
+        r
     }
     fn begin_inline(&mut self, target: &CallTarget<L>, args: &[SymVal]) {
         // The callee's frame as the call would bind it: parameters from the arguments (null
@@ -1977,7 +2018,11 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         // is not known (what slot variables learned merges by SSA).
         self.facts.reset_scope();
         self.all_suspect = true;
+        // The call is made from the copy's caller, frame `level`: the frames of the copy and
+        // of what was inlined into it are not made real.
+        self.calls_from = Some(level);
         let x = self.call(target, args);
+        self.calls_from = None;
         // The call's value is the inlined call's.
         self.pass(value, x, ret);
         self.go_dead();
@@ -2006,14 +2051,22 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         let (t, v) = self.words(callee);
         let resolve = resolve as *const () as i64;
         let addr = compiled::call_indirect::<L> as *const () as usize;
-        self.call_out(self.sigs.indirect, addr, args, true, |s| vec![s.iconst(resolve), t, v])
+        self.materialize_inlined();
+        let r = self.call_out(self.sigs.indirect, addr, args, true, |s| vec![s.iconst(resolve), t, v]);
+        self.end_materialized_call(true);
+        r
     }
     fn call_boundary(&mut self, _name: &'static str, site: BoundarySite<L>, args: &[SymVal]) -> SymVal {
         let site = Box::new(site);
         let site_addr = &*site as *const BoundarySite<L> as i64;
         self.out.sites.push(site);
         let addr = compiled::boundary::<L> as *const () as usize;
-        self.call_out(self.sigs.boundary, addr, args, true, |s| vec![s.iconst(site_addr)])
+        // A boundary is given the frame of the node that calls it, which may read and write it
+        // (a `for`-`of` step writes its slots): inside inlined callees, theirs, made real.
+        self.materialize_inlined();
+        let r = self.call_out(self.sigs.boundary, addr, args, true, |s| vec![s.iconst(site_addr)]);
+        self.end_materialized_call(true);
+        r
     }
     fn safepoint(&mut self, site: BoundarySite<L>, inlined: &[CallTargetId]) {
         if self.dead {
@@ -2046,6 +2099,9 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.b.ins().jump(cont, &[]);
         self.switch(cont);
         self.b.seal_block(cont);
+    }
+    fn reachable(&self) -> bool {
+        !self.dead
     }
     fn dead(&mut self) -> SymVal {
         let (t, v) = (self.tag(Tag::Null), self.iconst(0));

@@ -211,6 +211,8 @@ declare_engine_options! {
         "Print the inlining decisions of each compilation.";
     TraceInliningDetails trace_inlining_details: bool = false,
         "Print the whole explored call tree of each compilation.";
+    InliningDumpCallTree inlining_dump_call_tree: bool = false,
+        "porcini only: dump each compilation's call tree as a DOT graph to DumpPath.";
     LogInlinedTargets log_inlined_targets: bool = false,
         "Log the call targets inlined into each compilation.";
     TraceTransferToInterpreter trace_transfer_to_interpreter: bool = false,

@@ -10,6 +10,7 @@ pub mod compilation;
 mod event;
 pub mod printf;
 mod sink;
+pub mod inlining;
 pub mod splitting;
 #[cfg(test)]
 mod tests;

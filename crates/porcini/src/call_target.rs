@@ -592,6 +592,9 @@ pub struct DirectCallNode<L: Language> {
     split_decided: Cell<bool>,
     /// The site calls a split of its original target.
     split: Cell<bool>,
+    /// Calls made through the node in the interpreter (Truffle's per-node `callCount`): the
+    /// inliner's frequencies divide it by the enclosing target's call count.
+    calls: Cell<u32>,
 }
 
 impl<L: Language> DirectCallNode<L> {
@@ -610,6 +613,7 @@ impl<L: Language> DirectCallNode<L> {
             enclosing,
             split_decided: Cell::new(false),
             split: Cell::new(false),
+            calls: Cell::new(0),
         })
     }
     /// The heap cell of the target this node calls now; its [`TargetCell::target`] is the callee.
@@ -628,6 +632,15 @@ impl<L: Language> DirectCallNode<L> {
     /// The target whose tree contains this node.
     pub fn enclosing(&self) -> Option<CallTargetId> {
         self.enclosing
+    }
+    /// Calls made through the node in the interpreter, saturating.
+    pub fn call_count(&self) -> u32 {
+        self.calls.get()
+    }
+    /// Counts an interpreted call through the node.
+    #[inline(always)]
+    pub(crate) fn count_call(&self) {
+        self.calls.set(self.calls.get().saturating_add(1));
     }
     /// Whether the node calls a split of the target it was created for.
     pub fn is_split(&self) -> bool {

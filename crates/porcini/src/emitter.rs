@@ -268,9 +268,9 @@ pub trait Emitter<L: Language> {
     /// the copy is made (see [`Emitter::call_instead`]); what follows is unreachable.
     fn abandon_inline(&mut self, level: usize);
     /// Where the paths that abandoned the inlined call `level` meet, after its body: calls
-    /// `target` with `args` (the inlined call itself) and makes that call's value the inlined
-    /// call's value. Emitted once per copy, so a copy abandoned at several places makes the
-    /// call in one place.
+    /// `target` with `args` (the inlined call itself, made from the frame of its caller) and
+    /// makes that call's value the inlined call's value. Emitted once per copy, so a copy
+    /// abandoned at several places makes the call in one place.
     fn call_instead(&mut self, level: usize, target: &CallTarget<L>, args: &[SymVal]);
     /// Calls the target `resolve` finds for `callee`.
     fn call_indirect(&mut self, resolve: ResolveFn<L>, callee: SymVal, args: &[SymVal]) -> SymVal;
@@ -286,6 +286,12 @@ pub trait Emitter<L: Language> {
     }
     /// A value for unreachable code.
     fn dead(&mut self) -> SymVal;
+    /// Whether code emitted here can run. An emitter that proves a point unreachable while
+    /// partial evaluation goes on (a branch on a condition it folded) answers false there, and
+    /// a call met there is reported as removed by partial evaluation (see [`crate::inlining`]).
+    fn reachable(&self) -> bool {
+        true
+    }
     /// Why the unit has grown past what one compilation may cost, if it has (Truffle's
     /// `MaximumGraalGraphSize`): partial evaluation then stops, and the compilation fails for
     /// good rather than take seconds and gigabytes.

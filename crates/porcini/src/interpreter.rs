@@ -392,6 +392,7 @@ impl<'a, L: Language> Stage<L> for Frame<'a, L> {
     /// line to split.
     #[inline(always)]
     fn call_direct(&mut self, site: &DirectCallNode<L>, mark: ArgMark) -> Result<Value, Unwind<Value>> {
+        site.count_call();
         let cell = site.current();
         let target = cell.target();
         if !target.needs_split() || site.split_decided() {

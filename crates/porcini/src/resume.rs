@@ -759,7 +759,10 @@ impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
         // The call compiled code had inlined and was inside: the callee resumes where it was.
         if !self.inlined.is_empty() && self.at_resume_point() {
             let inlined = std::mem::take(&mut self.inlined);
-            return self.f.call_resumed(target, mark, inlined);
+            // In the tree the code was compiled from: since then the call node may have moved
+            // to a split of it, whose tree the frame state does not describe.
+            let recorded = inlined.first().and_then(|i| self.f.rt.call_target(i.target));
+            return self.f.call_resumed(recorded.as_deref().unwrap_or(target), mark, inlined);
         }
         self.f.call(target, mark)
     }

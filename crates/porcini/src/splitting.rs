@@ -168,6 +168,23 @@ impl<L: Language> Runtime<L> {
         self.splitting.line(text);
     }
 
+    /// Writes a dump named by `parts` and the running number of the runtime's dumps through the
+    /// embedder's writer (nothing happens without one).
+    pub(crate) fn write_numbered_dump(&self, parts: &[&str], contents: &str) {
+        let sp = &self.splitting;
+        let writer = sp.dumps.borrow();
+        let Some(writer) = writer.as_ref() else { return };
+        let n = {
+            let mut stats = sp.stats.borrow_mut();
+            stats.dumps += 1;
+            stats.dumps
+        };
+        let number = n.to_string();
+        let mut named = vec![parts[0], number.as_str()];
+        named.extend_from_slice(&parts[1..]);
+        writer.write_dump(&dump::file_name(&named, "dot"), contents);
+    }
+
     /// Handles a polymorphic specialization reported by `node`, a node of `target`'s tree
     /// (Truffle's `OptimizedCallTarget.polymorphicSpecialize`): counts it and, when splitting is
     /// on, runs the marking walk from `target`.

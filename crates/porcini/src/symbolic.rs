@@ -19,14 +19,15 @@
 //! down one per line, which is what tests assert on.
 
 use std::fmt::Write as _;
-use std::rc::Rc;
 
 use crate::assumption::Assumption;
-use crate::call_target::{CallTarget, CallTargetId};
+use std::rc::Rc;
+
+use crate::call_target::{CallSiteId, CallTarget, CallTargetId, DirectCallNode};
 use crate::compiled::BoundarySite;
 use crate::control::completion;
 use crate::emitter::{ArithOp, CallerState, Emitter, LogicOp, LoopExit, StateRef, Transfer, TryKind};
-use crate::inlining::{InlineKind, Inliner};
+use crate::inlining::{CallNodeId, Inliner};
 use crate::error::{Label, Unwind, UnwindKind};
 use crate::frame::SlotId;
 use crate::language::Language;
@@ -63,6 +64,11 @@ pub struct SymFrame<'a, L: Language> {
     inliner: Option<Inliner>,
     /// The inlined calls being evaluated, innermost last.
     inlines: Vec<Inlined<L>>,
+    /// The call site of the call being made, with its count, between `call_direct` and `call`.
+    site: Option<(CallSiteId, u32)>,
+    /// While exploring a callee for the inliner: every call met, in order (see
+    /// [`crate::inlining`]). Nothing is inlined then.
+    explored: Option<Vec<CallEvent>>,
     /// What an abrupt completion meets on its way out, innermost last: loops (and statements a
     /// `break` may leave), `try` regions, and where inlined callees start.
     scopes: Vec<Scope>,
@@ -110,15 +116,26 @@ struct Inlined<L: Language> {
 
 /// The call a partially inlined callee falls back on: where the callee's evaluation reaches a
 /// guest call of its own, the inlined copy is abandoned and the callee itself is called with
-/// the original arguments. Everything the copy did up to there is pure (the trial showed it),
-/// so the real activation repeats none of its effects, and a stack walk from inside the call
-/// sees exactly the frames of an interpreted run.
+/// the original arguments, from the frame of the copy's caller. Everything the copy did up to
+/// there is pure (its exploration showed it), so the real activation repeats none of its
+/// effects, and a stack walk from inside the call sees exactly the frames of an interpreted run.
 struct Bail<L: Language> {
     target: Rc<CallTarget<L>>,
     args: Vec<SymVal>,
     /// A path of the copy was abandoned: after the call, the caller checks that its code is
     /// still valid.
     taken: bool,
+}
+
+/// A call that exploration met: the children of a call-tree node.
+#[derive(Clone, Copy, Debug)]
+pub struct CallEvent {
+    /// The callee (`None`: an indirect call).
+    pub target: Option<CallTargetId>,
+    /// The call node it went through, with the calls counted there.
+    pub site: Option<(CallSiteId, u32)>,
+    /// The call was reachable; partial evaluation removed it otherwise.
+    pub live: bool,
 }
 
 impl<'a, L: Language> SymFrame<'a, L> {
@@ -136,20 +153,32 @@ impl<'a, L: Language> SymFrame<'a, L> {
             callers: Vec::new(),
             inliner: None,
             inlines: Vec::new(),
+            site: None,
+            explored: None,
             scopes: Vec::new(),
         }
     }
-    /// Inlines the calls `inliner` admits (see [`crate::inlining`]).
+    /// Inlines the calls that `inliner`'s call tree inlines (see [`crate::inlining`]).
     pub fn with_inliner(mut self, inliner: Option<Inliner>) -> Self {
         self.inliner = inliner;
         self
+    }
+    /// Explores for the inliner: inlines nothing and keeps every call met.
+    pub(crate) fn exploring(mut self) -> Self {
+        self.inliner = None;
+        self.explored = Some(Vec::new());
+        self
+    }
+    /// The calls met while exploring.
+    pub(crate) fn into_calls(self) -> Vec<CallEvent> {
+        self.explored.unwrap_or_default()
     }
     /// Calls inlined so far.
     pub fn inlined(&self) -> usize {
         self.inliner.as_ref().map_or(0, Inliner::inlined)
     }
     /// Gives back the inliner, with what it learned.
-    pub(crate) fn into_inliner(self) -> Option<Inliner> {
+    pub fn into_inliner(self) -> Option<Inliner> {
         self.inliner
     }
 
@@ -402,15 +431,18 @@ impl<'a, L: Language> SymFrame<'a, L> {
             }
         }
     }
-    /// Partially evaluates `target`'s body in place of a call with `args`: the caller's state
-    /// waits in `callers` while the callee's tree runs with a path and evaluated values of its
-    /// own, and the callee's returns become the call's value. Unreachable code follows when no
-    /// path of the callee returns.
-    fn inline(&mut self, target: &CallTarget<L>, args: &[SymVal], bail: Option<Bail<L>>) -> SymVal {
+    /// Partially evaluates `target`'s body in place of a call with `args` (the call tree's
+    /// `node`): the caller's state waits in `callers` while the callee's tree runs with a path
+    /// and evaluated values of its own, and the callee's returns become the call's value.
+    /// Unreachable code follows when no path of the callee returns.
+    fn inline(&mut self, target: &CallTarget<L>, args: &[SymVal], node: CallNodeId, bail: Option<Bail<L>>) -> SymVal {
         let path = std::mem::take(&mut self.path);
         let live = std::mem::take(&mut self.live);
         self.callers.push(CallerState { path, live });
         self.inlines.push(Inlined { target: target.id(), bail });
+        if let Some(inliner) = self.inliner.as_mut() {
+            inliner.enter(node);
+        }
         self.scopes.push(Scope::Callee);
         self.em.begin_inline(target, args);
         match target.root().execute_sym(self) {
@@ -424,6 +456,9 @@ impl<'a, L: Language> SymFrame<'a, L> {
             // returns here, where the caller's state holds its value.
             self.em.call_instead(self.inlines.len(), &bail.target, &bail.args);
             self.called = true;
+        }
+        if let Some(inliner) = self.inliner.as_mut() {
+            inliner.leave();
         }
         if let Some(caller) = self.callers.pop() {
             self.path = caller.path;
@@ -454,41 +489,24 @@ impl<'a, L: Language> SymFrame<'a, L> {
     fn drain_args(&mut self, mark: ArgMark) -> Vec<SymVal> {
         self.args.drain(mark.0.min(self.args.len())..).collect()
     }
+}
+
+impl<L: Language> SymFrame<'_, L> {
     /// Whether a partially inlined callee is being evaluated (at any depth).
     fn in_partial(&self) -> bool {
         self.inlines.iter().any(|i| i.bail.is_some())
     }
-    /// Inlines the call of `target` if the inliner admits it: whole when it is a leaf, on its
-    /// call-free paths when it is pure up to its calls. A partial copy may hold partial copies
-    /// in turn, of one target at most `InliningRecursionDepth` deep: that many levels of a
-    /// recursive function are answered in place.
-    fn try_inline(&mut self, target: &CallTarget<L>, args: &[SymVal]) -> Option<SymVal> {
-        let rt = self.rt;
-        // The call that may replace a partial copy names the target by a reference that outlives
-        // this borrow.
-        let owned = rt.call_target(target.id())?;
-        let recursion = self.inlines.iter().filter(|i| i.target == target.id()).count();
-        let bail = match self.inliner.as_mut()?.admits(rt, target, recursion)? {
-            InlineKind::Leaf => None,
-            InlineKind::Partial => Some(Bail { target: owned, args: args.to_vec(), taken: false }),
-        };
-        Some(self.inline(target, args, bail))
-    }
-    /// At a guest call inside a partially inlined callee: abandons the outermost partial copy
-    /// being evaluated, with every copy inside it. After the copy's body, the paths that
-    /// abandoned it call that callee itself with its original arguments, and that call's value
-    /// is the inlined call's value (see `inline`). Everything the abandoned copies did was pure.
-    /// `None` where no partially inlined callee is being evaluated.
+    /// At a guest call inside a partially inlined callee (at any depth, whole copies inside
+    /// it included): abandons the outermost partial copy being evaluated, with every copy
+    /// inside it. After the copy's body, the paths that abandoned it call that callee itself
+    /// with its original arguments, and that call's value is the inlined call's value (see
+    /// `inline`). Everything the abandoned copies did was pure. `None` where no partially
+    /// inlined callee is being evaluated.
     fn bail_out_of_partial(&mut self) -> Option<Unwind<SymVal>> {
         if !self.open {
             return None;
         }
         let level = self.inlines.iter().position(|i| i.bail.is_some())?;
-        if self.inlines.last().is_some_and(|i| i.bail.is_none()) {
-            // A leaf inlined into the partial copy calls: the trial said it cannot.
-            self.bailout.get_or_insert("a call inside a leaf inlined into a partially inlined callee".to_string());
-            return None;
-        }
         let bail = self.inlines[level].bail.as_mut()?;
         bail.taken = true;
         self.em.abandon_inline(level);
@@ -496,7 +514,7 @@ impl<'a, L: Language> SymFrame<'a, L> {
         Some(Unwind::returning())
     }
     /// An operation with an effect inside a partially inlined callee: the copy may be abandoned
-    /// at a later call, whose real activation would repeat the effect. The trial rules this
+    /// at a later call, whose real activation would repeat the effect. The policy rules this
     /// out; should the tree disagree, the compilation fails rather than repeat it.
     fn effect(&mut self) {
         if self.open && self.in_partial() {
@@ -993,12 +1011,23 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
         self.args.push(x);
         Ok(())
     }
+    fn call_direct(&mut self, site: &DirectCallNode<L>, mark: ArgMark) -> Result<SymVal, Unwind<SymVal>> {
+        self.site = Some((site.id(), site.call_count()));
+        let cell = site.current();
+        self.call(cell.target(), mark)
+    }
     fn call(&mut self, target: &CallTarget<L>, mark: ArgMark) -> Result<SymVal, Unwind<SymVal>> {
         let args = self.drain_args(mark);
-        if self.open
-            && let Some(x) = self.try_inline(target, &args)
+        let site = self.site.take();
+        if let Some(calls) = self.explored.as_mut() {
+            calls.push(CallEvent { target: Some(target.id()), site, live: self.open });
+        } else if let Some((node, partial)) = {
+            let reachable = self.open && self.em.reachable();
+            self.inliner.as_mut().and_then(|i| i.meet(site.map(|s| s.0), target.id(), reachable))
+        } && let Some(owned) = self.rt.call_target(target.id())
         {
-            return Ok(x);
+            let bail = partial.then(|| Bail { target: owned, args: args.clone(), taken: false });
+            return Ok(self.inline(target, &args, node, bail));
         }
         if let Some(u) = self.bail_out_of_partial() {
             return Err(u);
@@ -1013,6 +1042,9 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
         mark: ArgMark,
     ) -> Result<SymVal, Unwind<SymVal>> {
         let args = self.drain_args(mark);
+        if let Some(calls) = self.explored.as_mut() {
+            calls.push(CallEvent { target: None, site: None, live: self.open });
+        }
         if let Some(u) = self.bail_out_of_partial() {
             return Err(u);
         }
@@ -1083,6 +1115,8 @@ pub struct Recording {
     /// recorded before any guest call.
     root_returns: usize,
     early_returns: usize,
+    /// The size past which partial evaluation stops (`MaximumGraalGraphSize`), if any.
+    limit: Option<usize>,
     next: u32,
     depth: usize,
     /// The values of then-arms waiting for their else-arm, innermost last.
@@ -1098,6 +1132,12 @@ impl Recording {
     /// its lines: what an inlining trial or a loop's survey needs, at a fraction of the cost.
     pub fn counting() -> Recording {
         Recording { counting: true, ..Recording::default() }
+    }
+    /// Stops partial evaluation once the record holds more than `limit` lines, as a unit's
+    /// compilation stops at `MaximumGraalGraphSize`: the record then fails to complete.
+    pub fn with_limit(mut self, limit: usize) -> Recording {
+        self.limit = Some(limit);
+        self
     }
     /// The recorded lines (none in a [`Recording::counting`] record).
     pub fn lines(&self) -> &[String] {
@@ -1129,15 +1169,15 @@ impl Recording {
     pub fn loops(&self) -> usize {
         self.loops
     }
-    /// Returns of the recorded root, not of callees inlined into it: none when every path
-    /// leaves compiled code (a tree that has not run yet only deoptimizes).
-    pub fn root_returns(&self) -> usize {
-        self.root_returns
-    }
     /// Returns of the recorded root, not of callees inlined into it, recorded before any guest
     /// call: a path of the root that returns without calling, since records are in order.
     pub fn early_returns(&self) -> usize {
         self.early_returns
+    }
+    /// Returns of the recorded root, not of callees inlined into it: none when every path
+    /// leaves compiled code (a tree that has not run yet only deoptimizes).
+    pub fn root_returns(&self) -> usize {
+        self.root_returns
     }
     /// Whether the record writes `slot` (of any frame: inlined callees' writes count too).
     pub fn writes_slot(&self, slot: SlotId) -> bool {
@@ -1190,6 +1230,10 @@ fn list(args: &[SymVal]) -> String {
 }
 
 impl<L: Language> Emitter<L> for Recording {
+    fn exhausted(&self) -> Option<String> {
+        let limit = self.limit?;
+        (self.size > limit).then(|| format!("Graph too big to safely compile. Node count: {}. Limit: {limit}.", self.size))
+    }
     fn konst(&mut self, val: Value) -> SymVal {
         self.op(|| format!("const {val:?}"))
     }

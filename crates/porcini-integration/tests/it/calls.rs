@@ -150,16 +150,15 @@ fn check_warm(program: &str) -> String {
 }
 
 #[test]
-fn a_call_that_replaces_a_partially_inlined_copy_is_made_from_the_callers_frame() {
-    // `g` and `f` return without calling for a negative argument only, so the copy of `f`
-    // inside the copy of `g` in the loop's code always reaches the call of `h`, which abandons
-    // both copies for a call of `g` itself: `h`'s stack walk must show `f` and `g` between it
-    // and `main`, with their own locals, as in the interpreter. `h` walks the stack before the
-    // loop is compiled too, so it is no leaf there and stays a call.
+fn a_call_from_inlined_callees_is_made_from_their_frames() {
+    // The loop's code inlines `g` and `f`; `h`, which would leave two calls (`stacktrace` and
+    // `helloEqualsWorld`) for one, stays a call, made from `f`'s materialized frame: the stack
+    // walk must show `f` and `g` between `h` and `main`, with their own locals, as in the
+    // interpreter, and the builtin must write `h`'s local.
     let trace = check_warm(
         "function g(n) { k = n + 1; if (n < 0) { return 0; } return f(k); }
          function f(m) { j = m * 2; if (m < 0) { return 1; } return h(j); }
-         function h(n) { if ((n / 1000) * 1000 == n - 2) { println(stacktrace()); } return n; }
+         function h(n) { hello = 0; helloEqualsWorld(); if ((n / 1000) * 1000 == n - 2) { println(stacktrace()); println(hello); } return n; }
          function main() { s = 0; i = 0; while (i < 2000) { s = s + g(i); i = i + 1; } println(s); }",
     );
     let osr = trace.lines().find(|l| l.contains("opt done") && l.contains("main<OSR>"));
@@ -167,9 +166,9 @@ fn a_call_that_replaces_a_partially_inlined_copy_is_made_from_the_callers_frame(
 }
 
 #[test]
-fn a_callee_with_an_effect_before_its_call_is_not_inlined_partially() {
-    // `count` increments a property before it may call itself: a copy abandoned at that call
-    // would increment twice, so only whole calls of `count` may run it.
+fn a_recursive_callee_with_an_effect_runs_it_once_per_call() {
+    // `count` increments a property before it may call itself, inlined into itself to the
+    // recursion depth: every level must increment exactly once.
     check_warm(
         "function count(o, n) { o.c = o.c + 1; if (n < 1) { return 0; } return count(o, n - 1) + 1; }
          function main() {
@@ -181,10 +180,9 @@ fn a_callee_with_an_effect_before_its_call_is_not_inlined_partially() {
 }
 
 #[test]
-fn recursion_inlined_partially_computes_what_the_interpreter_does() {
-    // `fib`'s code answers `n < 2` in place two levels deep (`InliningRecursionDepth`) and calls
-    // itself for the rest, abandoning the copies that would call; deep enough that every
-    // activation has every kind of path.
+fn recursion_inlined_to_the_recursion_depth_computes_what_the_interpreter_does() {
+    // `fib`'s code holds two more levels of itself (`InliningRecursionDepth`) and calls itself
+    // from the innermost copies; deep enough that every activation has every kind of path.
     let trace = check_warm(
         "function fib(n) { if (n < 2) { return n; } return fib(n - 1) + fib(n - 2); }
          function main() { i = 0; while (i < 25) { println(fib(i)); i = i + 1; } }",

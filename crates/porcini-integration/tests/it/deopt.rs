@@ -376,10 +376,10 @@ fn overflow_inside_an_inlined_callee() {
 }
 
 #[test]
-fn overflow_inside_a_partially_inlined_copy_of_a_recursive_call() {
-    // `down`'s code answers `n < 1` of its recursive call in place and calls itself otherwise:
-    // the last call's sum overflows inside that copy, in the activation of `down(1, ..)`, so the
-    // transfer's stack holds the copy's frame above the frame whose code it is.
+fn overflow_inside_an_inlined_copy_of_a_recursive_call() {
+    // `down`'s code holds copies of itself to the recursion depth and calls itself from the
+    // innermost: the last call's sum overflows inside a copy, so the transfer's stack holds the
+    // copies' frames above the frame whose code it is.
     check_inlined_chain_because(
         "function down(n, k) { if (n < 1) { return k + 1; } return down(n - 1, k); }
          function main() {
@@ -457,5 +457,24 @@ fn what_an_inlined_callee_checked_on_one_path_is_not_known_after_the_call() {
            println(r);
          }",
         "main<OSR>",
+    );
+}
+
+#[test]
+fn overflow_three_inlined_levels_deep_after_effects_and_calls_at_each_level() {
+    // The loop's code inlines `a`, `b` and `c`, each of which writes a property and makes a
+    // real call (a builtin, from its materialized frame) before calling the next. The sum
+    // overflows inside `c` once `i` passes 153: every inlined frame is rebuilt from its state,
+    // and no effect before the overflow happens twice.
+    check_inlined_chain(
+        "function c(o, x) { o.c = o.c + 1; k = typeOf(x); return x + x; }
+         function b(o, x) { o.b = o.b + 1; k = typeOf(o); return c(o, x) + 1; }
+         function a(o, x) { o.a = o.a + 1; k = typeOf(x); return b(o, x) + 1; }
+         function main() {
+           o = new(); o.a = 0; o.b = 0; o.c = 0; i = 0; s = 0;
+           while (i < 300) { s = a(o, i * 30000000000000000); i = i + 1; }
+           println(s); println(o.a + \" \" + o.b + \" \" + o.c);
+         }",
+        &["c", "b", "a", "main"],
     );
 }

@@ -38,14 +38,17 @@ use super::{Lowering, VALUE_SIZE};
 /// The activation a caller sets up once for one callee (see the module documentation).
 #[derive(Clone, Copy)]
 pub(super) struct CalleeFrame {
-    /// The callee and the argument count, which fix every field of the activation.
-    target: usize,
-    nargs: usize,
+    /// The callee, the argument count and the caller's activation (`None`: the compiled one;
+    /// else an inlined frame materialized in that stack slot, see `lower/inlined_frames.rs`),
+    /// which fix every field of the activation.
+    pub(super) target: usize,
+    pub(super) nargs: usize,
+    pub(super) parent: Option<ir::StackSlot>,
     /// Where its `Frame` is written.
-    slot: ir::StackSlot,
+    pub(super) slot: ir::StackSlot,
     /// Non-zero on paths where the activation is set up. A Cranelift variable reads as zero on
     /// a path that never defined it, which is exactly "not yet".
-    ready: Variable,
+    pub(super) ready: Variable,
 }
 
 impl<L: Language> Lowering<'_, L> {
@@ -59,26 +62,9 @@ impl<L: Language> Lowering<'_, L> {
         let words: Vec<(ir::Value, ir::Value)> = args.iter().map(|&a| self.words(a)).collect();
         let target_v = self.iconst(target as *const CallTarget<L> as i64);
         let nargs = args.len();
-        let callee = self.callee_frame(target, nargs);
-        let ready = self.var(callee.ready);
-        // Where the callee's cells start: known when set up here, else in its `Frame`, which
-        // costs a load rather than a register kept across calls.
-        let region = match self.const_of(ready) {
-            Some(0) => self.set_up(target, target_v, &callee),
-            known => {
-                if known.is_none() {
-                    let (set_up, go) = (self.b.create_block(), self.b.create_block());
-                    self.b.ins().brif(ready, go, &[], set_up, &[]);
-                    self.switch(set_up);
-                    self.b.seal_block(set_up);
-                    self.set_up(target, target_v, &callee);
-                    self.b.ins().jump(go, &[]);
-                    self.switch(go);
-                    self.b.seal_block(go);
-                }
-                self.b.ins().stack_load(i64t, i64t, callee.slot, self.frame_layout.args_ptr)
-            }
-        };
+        let (caller, parent) = self.calling_frame();
+        let callee = self.callee_frame(target, nargs, parent);
+        let region = self.activation(target, target_v, &callee, caller);
 
         // The arguments, and the locals cleared, as `Runtime::activate` binds them.
         let (size, params) = (target.frame_size(), target.params());
@@ -110,19 +96,42 @@ impl<L: Language> Lowering<'_, L> {
         self.unwind_unless_value(r[0], r[1])
     }
 
-    /// Sets up the activation of `callee` in the current block and answers where its cells
-    /// start: checks that both stacks have room (the value stack for the callee's cells, the
+    /// Where the cells of `callee`'s activation start, called from the activation at `caller`:
+    /// known when set up here, else in its `Frame`, which costs a load rather than a register
+    /// kept across calls.
+    pub(super) fn activation(&mut self, target: &CallTarget<L>, target_v: ir::Value, callee: &CalleeFrame, caller: ir::Value) -> ir::Value {
+        let i64t = types::I64;
+        let ready = self.var(callee.ready);
+        match self.const_of(ready) {
+            Some(0) => self.set_up(target, target_v, callee, caller),
+            known => {
+                if known.is_none() {
+                    let (set_up, go) = (self.b.create_block(), self.b.create_block());
+                    self.b.ins().brif(ready, go, &[], set_up, &[]);
+                    self.switch(set_up);
+                    self.b.seal_block(set_up);
+                    self.set_up(target, target_v, callee, caller);
+                    self.b.ins().jump(go, &[]);
+                    self.switch(go);
+                    self.b.seal_block(go);
+                }
+                self.b.ins().stack_load(i64t, i64t, callee.slot, self.frame_layout.args_ptr)
+            }
+        }
+    }
+
+    /// Sets up the activation of `callee`, called from the activation at `frame`, in the current
+    /// block and answers where its cells start: checks that both stacks have room (the value stack for the callee's cells, the
     /// native stack for its tree, against the limit the runtime keeps per target) and raises the
     /// stack overflow error if not; raises the collector's high-water mark over the callee's
     /// cells; writes the `Frame`.
-    fn set_up(&mut self, target: &CallTarget<L>, target_v: ir::Value, callee: &CalleeFrame) -> ir::Value {
+    fn set_up(&mut self, target: &CallTarget<L>, target_v: ir::Value, callee: &CalleeFrame, frame: ir::Value) -> ir::Value {
         let i64t = types::I64;
         let flags = MemFlagsData::trusted();
         let layout = self.frame_layout;
         let (cells, capacity, high_water) = self.value_stack;
         let size = target.frame_size();
         let need = callee.nargs.max(size);
-        let frame = self.own_frame();
         let base = self.b.ins().load(i64t, flags, frame, layout.sp);
         let end = self.b.ins().iadd_imm_u(base, need as i64);
         // Cells below the high-water mark exist (it never exceeds the stack) and are scanned by
@@ -195,7 +204,8 @@ impl<L: Language> Lowering<'_, L> {
     /// restores, leaves included, while after the first call the frame is needed mostly on
     /// cold paths (exits, calls through the runtime).
     pub(super) fn own_frame(&mut self) -> ir::Value {
-        for c in self.callee_frames.clone() {
+        // Only activations called from this one link back to it.
+        for c in self.callee_frames.clone().into_iter().filter(|c| c.parent.is_none()) {
             let ready = self.var(c.ready);
             if self.const_of(ready) == Some(1) {
                 return self.b.ins().stack_load(types::I64, types::I64, c.slot, self.frame_layout.caller);
@@ -213,17 +223,18 @@ impl<L: Language> Lowering<'_, L> {
         self.b.ins().icmp(IntCC::UnsignedGreaterThanOrEqual, native, limit)
     }
 
-    /// The activation set up for calls of `target` with `nargs` arguments, made at the first.
-    fn callee_frame(&mut self, target: &CallTarget<L>, nargs: usize) -> CalleeFrame {
+    /// The activation set up for calls of `target` with `nargs` arguments from the activation
+    /// `parent` (see [`CalleeFrame`]), made at the first.
+    pub(super) fn callee_frame(&mut self, target: &CallTarget<L>, nargs: usize, parent: Option<ir::StackSlot>) -> CalleeFrame {
         let key = target as *const CallTarget<L> as usize;
-        if let Some(c) = self.callee_frames.iter().find(|c| c.target == key && c.nargs == nargs) {
+        if let Some(c) = self.callee_frames.iter().find(|c| c.target == key && c.nargs == nargs && c.parent == parent) {
             return *c;
         }
         let layout = self.frame_layout;
         let align = layout.align.max(8).trailing_zeros() as u8;
         let slot = self.b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, layout.size, align));
         let ready = self.b.declare_var(types::I8);
-        let c = CalleeFrame { target: key, nargs, slot, ready };
+        let c = CalleeFrame { target: key, nargs, parent, slot, ready };
         self.callee_frames.push(c);
         c
     }

@@ -532,3 +532,41 @@ fn sink() {
     shared.line("b");
     assert_eq!(*writes.0.borrow(), ["[engine] a\n", "[engine] b\n"]);
 }
+
+#[test]
+fn inlining_lines_have_the_documented_columns() {
+    use super::inlining::{self, CallProps};
+    let root = CallProps {
+        call_diff: 0.0,
+        recursion_depth: 0,
+        explore_inline_ratio: 1.07,
+        ir_nodes: 27149,
+        frequency: 1.0,
+        truffle_callees: 14,
+        forced: false,
+        depth: 0,
+    };
+    check(
+        &inlining::line(0, "inline start", "Main.run", Some(&root)),
+        "inline start⟨5⟩Main.run⟨52⟩|call diff⟨8⟩0.00 |Recursion Depth⟨6⟩0 |Explore/inline ratio⟨5⟩1.07 \
+         |IR Nodes⟨8⟩27149 |Frequency⟨8⟩1.00 |Truffle Callees⟨5⟩14 |Forced⟨10⟩false |Depth⟨15⟩0",
+    );
+    let child = CallProps {
+        call_diff: -8.99,
+        recursion_depth: 1,
+        explore_inline_ratio: f64::NAN,
+        ir_nodes: 4617,
+        frequency: 101.88,
+        truffle_callees: 7,
+        forced: false,
+        depth: 2,
+    };
+    // Two levels down the subject is indented by four, and its column narrowed by as much.
+    check(
+        &inlining::line(2, "Inlined", "helper", Some(&child)),
+        "Inlined⟨14⟩helper⟨50⟩|call diff⟨7⟩-8.99 |Recursion Depth⟨6⟩1 |Explore/inline ratio⟨6⟩NaN \
+         |IR Nodes⟨9⟩4617 |Frequency⟨6⟩101.88 |Truffle Callees⟨6⟩7 |Forced⟨10⟩false |Depth⟨15⟩2",
+    );
+    // An indirect call prints no properties and no trailing spaces.
+    check(&inlining::line(1, "Indirect", "<indirect>", None), "Indirect⟨11⟩<indirect>");
+}

@@ -1,0 +1,154 @@
+//! The inliner's call tree: the `TraceInlining` lines of each of the six states, the DOT dump,
+//! and calls made from inside inlined callees.
+
+use std::rc::Rc;
+
+use lang_sl::{Host, SlEngine};
+use porcini::EngineOptions;
+use porcini_jit::Jit;
+use porcini_tools::dump::MemoryDumps;
+use porcini_tools::trace::{SharedBuffer, TraceSink};
+
+/// Runs `program` compiled in the foreground with `options`; its output, trace and dumps.
+fn run(program: &str, options: EngineOptions) -> (String, String, Vec<(String, String)>) {
+    let out = SharedBuffer::new();
+    let log = SharedBuffer::new();
+    let dumps = MemoryDumps::new();
+    let options = EngineOptions { background_compilation: false, ..options };
+    let engine = SlEngine::new(options, Host::new(Box::new(out.clone())));
+    engine.runtime().set_trace_sink(TraceSink::new(Box::new(log.clone())));
+    engine.runtime().set_dump_writer(Box::new(dumps.clone()));
+    engine.runtime().set_compiler(Rc::new(Jit::new().expect("a code generator for this machine")));
+    engine.run(program, "test.sl").expect("the program runs");
+    (out.contents(), log.contents(), dumps.files())
+}
+
+/// The lines of the call tree of `unit`'s first compilation, from `inline start` to `inline done`.
+fn tree_of(trace: &str, unit: &str) -> String {
+    let start = format!("inline start     {unit} ");
+    let lines: Vec<&str> = trace.lines().collect();
+    let Some(at) = lines.iter().position(|l| l.contains(&start)) else { panic!("no call tree of {unit}:\n{trace}") };
+    let end = lines[at..].iter().position(|l| l.contains("inline done")).map_or(lines.len(), |e| at + e + 1);
+    lines[at..end].join("\n")
+}
+
+/// One call in each state, in `unit`: a builtin left a call (Cutoff), `twice`, which would
+/// leave two calls for one (Expanded), `apply` with `leaf` (Inlined), `rare`, whose dispatch
+/// on the constant `leaf` folds away (Removed), `big`, past the graph size (BailedOut), and a
+/// call of a function value with too many targets to cache (Indirect).
+const SIX_STATES: &str = "
+function leaf(x) { return x + 1; }
+function rare(x) { return x * 2; }
+function apply(f, x) { return f(x); }
+function twice(x) { a = typeOf(x); b = typeOf(x); return x; }
+function one(x) { return x; }
+function two(x) { return x + 1; }
+function three(x) { return x + 2; }
+function four(x) { return x + 3; }
+function pick(i) {
+  if (i - (i / 4) * 4 == 0) { return one; }
+  if (i - (i / 4) * 4 == 1) { return two; }
+  if (i - (i / 4) * 4 == 2) { return three; }
+  return four;
+}
+function big(x) {
+  y = x; y = y + 1; y = y + 2; y = y + 3; y = y + 4; y = y + 5; y = y + 6; y = y + 7;
+  y = y + 1; y = y + 2; y = y + 3; y = y + 4; y = y + 5; y = y + 6; y = y + 7; y = y + 8;
+  y = y + 1; y = y + 2; y = y + 3; y = y + 4; y = y + 5; y = y + 6; y = y + 7; y = y + 8;
+  y = y + 1; y = y + 2; y = y + 3; y = y + 4; y = y + 5; y = y + 6; y = y + 7; y = y + 8;
+  y = y + 1; y = y + 2; y = y + 3; y = y + 4; y = y + 5; y = y + 6; y = y + 7; y = y + 8;
+  y = y + 1; y = y + 2; y = y + 3; y = y + 4; y = y + 5; y = y + 6; y = y + 7; y = y + 8;
+  y = y + 1; y = y + 2; y = y + 3; y = y + 4; y = y + 5; y = y + 6; y = y + 7; y = y + 8;
+  y = y + 1; y = y + 2; y = y + 3; y = y + 4; y = y + 5; y = y + 6; y = y + 7; y = y + 8;
+  return y;
+}
+function unit(i, f) {
+  s = typeOf(i);
+  s = twice(i);
+  s = apply(leaf, i);
+  s = s + big(i);
+  s = s + f(i);
+  return s;
+}
+function main() {
+  i = 0; t = 0;
+  while (i < 1000) { t = t + unit(i, pick(i)) + apply(rare, i); i = i + 1; }
+  println(t);
+}";
+
+/// `apply` has two callers, so splitting would give `unit` a copy of its own, monomorphic;
+/// the loop stays interpreted, so `unit` is compiled as a unit of its own; the graph size
+/// keeps `big` out.
+fn six_states_options() -> EngineOptions {
+    EngineOptions {
+        splitting: false,
+        inline_only: "~main".to_string(),
+        maximum_graal_graph_size: 600,
+        trace_inlining: true,
+        ..EngineOptions::default()
+    }
+}
+
+#[test]
+fn each_of_the_six_states_in_one_trace() {
+    let (out, trace, _) = run(SIX_STATES, six_states_options());
+    let (interpreted, _, _) = run(SIX_STATES, EngineOptions { compilation: false, ..six_states_options() });
+    assert_eq!(out, interpreted);
+    insta::assert_snapshot!(tree_of(&trace, "unit"));
+}
+
+#[test]
+fn trace_inlining_details_shows_the_calls_below_expanded_ones() {
+    let options = EngineOptions { trace_inlining_details: true, ..six_states_options() };
+    let (_, trace, _) = run(SIX_STATES, options);
+    let tree = tree_of(&trace, "unit");
+    // `twice`'s own calls, which only the details show.
+    let below_twice: Vec<&str> =
+        tree.lines().skip_while(|l| !l.contains("Expanded           twice")).skip(1).take(2).collect();
+    assert!(below_twice.iter().all(|l| l.contains("Cutoff               typeOf")), "{tree}");
+}
+
+#[test]
+fn the_call_tree_is_dumped_as_dot() {
+    let options = EngineOptions { trace_inlining: false, inlining_dump_call_tree: true, ..six_states_options() };
+    let (_, _, dumps) = run(SIX_STATES, options);
+    let (name, dot) = dumps.iter().find(|(n, _)| n.contains("-unit")).expect("a dump of unit's call tree");
+    assert!(name.starts_with("call-tree-") && name.ends_with("-unit.dot"), "{name}");
+    assert!(dot.starts_with("digraph call_tree {"), "{dot}");
+    for state in ["Inlined", "Cutoff", "Expanded", "Removed", "BailedOut", "Indirect"] {
+        assert!(dot.contains(&format!("\\n{state}\\n")), "{state} missing:\n{dot}");
+    }
+}
+
+#[test]
+fn a_helper_calling_a_helper_calling_a_leaf_is_inlined_whole() {
+    let program = "
+        function leaf(x) { return x * 3; }
+        function inner(x) { y = leaf(x) + 1; println(y); return y; }
+        function outer(x) { return inner(x) + inner(x + 1); }
+        function main() { i = 0; s = 0; while (i < 200) { s = s + outer(i); i = i + 1; } println(s); }";
+    let options = EngineOptions { trace_inlining: true, osr_compilation_threshold: 50, ..EngineOptions::default() };
+    let (out, trace, _) = run(program, options.clone());
+    let (interpreted, _, _) = run(program, EngineOptions { compilation: false, ..options });
+    assert_eq!(out, interpreted);
+    let tree = tree_of(&trace, "main<OSR>");
+    let states: Vec<String> = tree
+        .lines()
+        .map(|l| l.trim_start_matches("[engine] ").split_whitespace().take(2).collect::<Vec<_>>().join(" "))
+        .collect();
+    assert_eq!(
+        states,
+        [
+            "inline start",
+            "Inlined outer",
+            "Inlined inner",
+            "Inlined leaf",
+            "Cutoff println",
+            "Inlined inner",
+            "Inlined leaf",
+            "Cutoff println",
+            "inline done"
+        ],
+        "{tree}"
+    );
+}

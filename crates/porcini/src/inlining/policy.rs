@@ -1,0 +1,170 @@
+//! Truffle's default ("call diff") inlining policy, run on one [`CallTree`]: expand, analyse,
+//! inline.
+//!
+//! *Expand* explores the most frequent Cutoff calls first until the exploration budget
+//! (`InliningExpansionBudget`, in recorded operations) is spent, skipping calls deeper than
+//! `InliningRecursionDepth` recursions or 15 levels. *Analyse* computes, bottom up, each call's
+//! *call diff*: how the number of calls left in the unit changes if it is inlined, in calls per
+//! activation. A call left Cutoff adds its frequency (one call remains; a recursive one counts
+//! nothing, since its recursion is what the depth limit cut); an Expanded one removes its own
+//! frequency and adds its children's diffs, and is clamped to its frequency when the sum is
+//! positive (inlining it would leave more calls than it removes). *Inline* takes the most
+//! frequent Expanded calls below Inlined ones, stops for good when the next one would take the
+//! unit past `InliningInliningBudget`, and inlines every one whose call diff is not positive,
+//! that `InlineOnly` allows, and that has a path that returns.
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+use super::call_tree::{CallNodeId, CallState, CallTree};
+use crate::language::Language;
+use crate::runtime::Runtime;
+
+/// Deepest call the policy explores (Truffle's `MAX_DEPTH`).
+const MAX_DEPTH: usize = 15;
+
+/// The options the policy reads.
+#[derive(Clone, Debug)]
+pub struct Budgets {
+    /// `InliningExpansionBudget`.
+    pub expansion: usize,
+    /// `InliningInliningBudget`.
+    pub inlining: usize,
+    /// `InliningRecursionDepth`.
+    pub recursion_depth: usize,
+}
+
+/// A call in a queue: more frequent first, then the earlier found.
+struct Queued {
+    frequency: f64,
+    id: CallNodeId,
+}
+
+impl PartialEq for Queued {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+impl Eq for Queued {}
+impl PartialOrd for Queued {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Queued {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.frequency.total_cmp(&other.frequency).then_with(|| other.id.0.cmp(&self.id.0))
+    }
+}
+
+/// Runs the policy: afterwards the tree's nodes are in their final states.
+pub(super) fn run<L: Language>(rt: &Runtime<L>, tree: &mut CallTree, budgets: &Budgets, allows: impl Fn(&str) -> bool) {
+    expand(rt, tree, budgets);
+    analyse(tree, tree.root());
+    inline(tree, budgets, allows);
+    partial_copies(tree);
+}
+
+/// Marks the Inlined recursive calls that are emitted as partial copies: those whose callee,
+/// and every callee inlined into it, is pure up to its calls, so that a copy abandoned at a
+/// call has done nothing the real call repeats. Answering the recursion's base cases in place
+/// and calling from the caller's frame otherwise costs no frame at all, where a whole copy
+/// that calls must make its frame real for every call it makes.
+fn partial_copies(tree: &mut CallTree) {
+    let ids: Vec<CallNodeId> = tree.ids().collect();
+    for &id in ids.iter().rev() {
+        let n = tree.node(id);
+        if n.state != CallState::Inlined || n.recursion_depth == 0 || !n.pure {
+            continue;
+        }
+        let mut stack: Vec<CallNodeId> = n.children.clone();
+        let mut pure = true;
+        while let Some(c) = stack.pop() {
+            let child = tree.node(c);
+            if child.state == CallState::Inlined {
+                pure &= child.pure;
+                stack.extend(child.children.iter().copied());
+            }
+        }
+        tree.node_mut(id).partial = pure;
+    }
+}
+
+fn queue_children(tree: &CallTree, of: CallNodeId, state: CallState, queue: &mut BinaryHeap<Queued>) {
+    for &c in &tree.node(of).children {
+        let child = tree.node(c);
+        if child.state == state {
+            queue.push(Queued { frequency: child.frequency, id: c });
+        }
+    }
+}
+
+fn expand<L: Language>(rt: &Runtime<L>, tree: &mut CallTree, budgets: &Budgets) {
+    let mut expanded = tree.node(tree.root()).size;
+    let mut queue = BinaryHeap::new();
+    queue_children(tree, tree.root(), CallState::Cutoff, &mut queue);
+    while expanded < budgets.expansion {
+        let Some(Queued { id, .. }) = queue.pop() else { break };
+        let node = tree.node(id);
+        if node.recursion_depth > budgets.recursion_depth || node.depth > MAX_DEPTH {
+            continue;
+        }
+        tree.expand(rt, id);
+        if tree.node(id).state == CallState::Expanded {
+            expanded += tree.node(id).size;
+            queue_children(tree, id, CallState::Cutoff, &mut queue);
+        }
+    }
+}
+
+fn analyse(tree: &mut CallTree, id: CallNodeId) {
+    // Post-order without recursion: trees can be as deep as the exploration went.
+    let mut order = Vec::new();
+    let mut stack = vec![id];
+    while let Some(n) = stack.pop() {
+        order.push(n);
+        stack.extend(tree.node(n).children.iter().copied());
+    }
+    for &n in order.iter().rev() {
+        let node = tree.node(n);
+        let diff = match node.state {
+            CallState::Cutoff if node.recursion_depth == 0 => node.frequency,
+            CallState::Expanded if !node.returns => node.frequency,
+            CallState::Expanded => {
+                let children: f64 = node
+                    .children
+                    .iter()
+                    .map(|&c| tree.node(c))
+                    .filter(|c| !matches!(c.state, CallState::Indirect | CallState::Removed | CallState::BailedOut))
+                    .map(|c| c.call_diff)
+                    .sum();
+                let diff = children - node.frequency;
+                if diff > 0.0 { node.frequency } else { diff }
+            }
+            _ => node.call_diff,
+        };
+        tree.node_mut(n).call_diff = diff;
+    }
+}
+
+fn inline(tree: &mut CallTree, budgets: &Budgets, allows: impl Fn(&str) -> bool) {
+    let mut size = tree.node(tree.root()).size;
+    let mut queue = BinaryHeap::new();
+    queue_children(tree, tree.root(), CallState::Expanded, &mut queue);
+    while let Some(Queued { id, .. }) = queue.pop() {
+        let node = tree.node(id);
+        if !allows(&node.name) {
+            continue;
+        }
+        if size + node.size > budgets.inlining {
+            break;
+        }
+        if node.call_diff <= 0.0 && node.returns {
+            size += node.size;
+            tree.node_mut(id).state = CallState::Inlined;
+            tree.inlined += 1;
+            queue_children(tree, id, CallState::Expanded, &mut queue);
+        }
+    }
+    tree.node_mut(tree.root()).size = size;
+}
