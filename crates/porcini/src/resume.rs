@@ -303,6 +303,9 @@ impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
     fn runtime(&self) -> &Runtime<L> {
         self.f.rt
     }
+    fn resumes_inlined(&self) -> bool {
+        !self.inlined.is_empty()
+    }
     fn statement_hook(&mut self, index: u32, addr: usize) -> Result<(), Unwind<Value>> {
         // The statement a replay resumes in was counted by the code that deoptimized.
         if let Mode::Replay { path, depth, .. } = &self.mode
@@ -770,6 +773,15 @@ impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
         if let Err(u) = self.running() {
             self.f.drop_args(mark);
             return Err(u);
+        }
+        // A call site compiled code called directly, and inlined, may have turned generic
+        // since: the callee it was inside resumes where it was rather than starting over,
+        // which would repeat what it did before the deoptimization.
+        if !self.inlined.is_empty() && self.at_resume_point() {
+            let inlined = std::mem::take(&mut self.inlined);
+            if let Some(recorded) = inlined.first().and_then(|i| self.f.rt.call_target(i.target)) {
+                return self.f.call_resumed(&recorded, mark, inlined);
+            }
         }
         self.f.call_indirect(resolve, callee, mark)
     }

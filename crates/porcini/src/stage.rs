@@ -52,6 +52,14 @@ pub trait Stage<L: Language>: Sized {
 
     /// The runtime, for reading compilation-final global state.
     fn runtime(&self) -> &Runtime<L>;
+    /// Whether this stage is resuming a frame that compiled code left while inside callees it
+    /// had inlined: the call on the resumed path must resume them, so a call site that has
+    /// since turned generic takes the way it took in the compiled code when that way still
+    /// applies (a `new` site calling its one constructor directly), rather than a generic path
+    /// that would start the callee over.
+    fn resumes_inlined(&self) -> bool {
+        false
+    }
 
     /// Executes child number `index` of the current node.
     fn exec(&mut self, index: u32, child: &dyn ExprNode<L>) -> Result<Self::Val, Unwind<Self::Val>>;

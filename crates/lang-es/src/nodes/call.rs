@@ -377,7 +377,9 @@ impl NewNode {
     }
     pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
         let c = s.exec(0, &*self.callee)?;
-        if let Some(ctor) = self.ctor.get().filter(|_| !self.generic.get()) {
+        // Resuming a constructor compiled code had inlined here, the site calls it as the
+        // code did, even if it has turned generic since (see `Stage::resumes_inlined`).
+        if let Some(ctor) = self.ctor.get().filter(|_| !self.generic.get() || s.resumes_inlined()) {
             let known = s.konst(ctor.function);
             let same = s.same(c, known);
             if s.speculate(same, "constructor") {
