@@ -2061,11 +2061,18 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         let site_addr = &*site as *const BoundarySite<L> as i64;
         self.out.sites.push(site);
         let addr = compiled::boundary::<L> as *const () as usize;
-        // A boundary is given the frame of the node that calls it, which may read and write it
-        // (a `for`-`of` step writes its slots): inside inlined callees, theirs, made real.
-        self.materialize_inlined();
+        // A boundary that reads or writes its frame's slots (a `for`-`of` step, a node's slow
+        // path) is given the frame of the node that calls it: inside inlined callees, theirs,
+        // made real. Others get the compiled activation's, which costs nothing to make; a
+        // stack walk from one of them sees the inlined callees' caller.
+        let touches = self.out.sites.last().is_some_and(|s| s.touches_frame());
+        if touches {
+            self.materialize_inlined();
+        }
         let r = self.call_out(self.sigs.boundary, addr, args, true, |s| vec![s.iconst(site_addr)]);
-        self.end_materialized_call(true);
+        if touches {
+            self.end_materialized_call(true);
+        }
         r
     }
     fn safepoint(&mut self, site: BoundarySite<L>, inlined: &[CallTargetId]) {

@@ -181,13 +181,25 @@ pub struct BoundarySite<L: Language> {
     node: *const (),
     f: *const (),
     run: RunSite<L>,
+    /// The function reads or writes its frame's slots (see [`Stage::call_frame_boundary`]).
+    ///
+    /// [`Stage::call_frame_boundary`]: crate::stage::Stage::call_frame_boundary
+    frame: bool,
 }
 
 impl<L: Language> BoundarySite<L> {
     /// The site of `f` on `node`. The node must outlive any code that calls the site, which holds
     /// for nodes of a call target's tree: trees live as long as their runtime, as its code does.
     pub fn new<N: 'static>(node: &N, f: BoundaryFn<N, L>) -> BoundarySite<L> {
-        BoundarySite { node: node as *const N as *const (), f: f as *const (), run: run_site::<N, L> }
+        BoundarySite { node: node as *const N as *const (), f: f as *const (), run: run_site::<N, L>, frame: false }
+    }
+    /// The site of a function that reads or writes its frame's slots.
+    pub fn touching_frame(self) -> BoundarySite<L> {
+        BoundarySite { frame: true, ..self }
+    }
+    /// Whether the function reads or writes its frame's slots.
+    pub fn touches_frame(&self) -> bool {
+        self.frame
     }
 }
 

@@ -336,6 +336,19 @@ pub trait Stage<L: Language>: Sized {
         f: BoundaryFn<N, L>,
         args: &[Self::Val],
     ) -> Result<Self::Val, Unwind<Self::Val>>;
+    /// Calls a boundary function that reads or writes the slots of the frame it is given (a
+    /// `for`-`of` step storing its element): compiled code inside an inlined callee gives it
+    /// the callee's frame, made real for the call, where other boundaries get the compiled
+    /// activation's. The other stages call it as [`Stage::call_boundary`].
+    fn call_frame_boundary<N: 'static>(
+        &mut self,
+        name: &'static str,
+        node: &N,
+        f: BoundaryFn<N, L>,
+        args: &[Self::Val],
+    ) -> Result<Self::Val, Unwind<Self::Val>> {
+        self.call_boundary(name, node, f, args)
+    }
     /// The respecialization slow path: the interpreter calls `f` (which rewrites the node and
     /// computes the result); a compiling stage emits a deoptimization exit that invalidates the
     /// code (`transferToInterpreterAndInvalidate`) and continues with a dead value, or, for a

@@ -1068,6 +1068,17 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
         self.called = true;
         Ok(self.em.call_boundary(name, BoundarySite::new(node, f), args))
     }
+    fn call_frame_boundary<N: 'static>(
+        &mut self,
+        name: &'static str,
+        node: &N,
+        f: BoundaryFn<N, L>,
+        args: &[SymVal],
+    ) -> Result<SymVal, Unwind<SymVal>> {
+        self.effect();
+        self.called = true;
+        Ok(self.em.call_boundary(name, BoundarySite::new(node, f).touching_frame(), args))
+    }
     fn respecialize<N: 'static>(
         &mut self,
         node: &N,
@@ -1077,7 +1088,8 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
         // A node that left compiled code here before and learned nothing would only make the
         // code leave again: its slow path is called instead (see `runtime::settled`).
         if self.rt.is_settled(node) {
-            return self.call_boundary("slow_path", node, f, args);
+            // A slow path runs the node's code on the frame it is given, slots included.
+            return self.call_frame_boundary("slow_path", node, f, args);
         }
         if self.open {
             let state = StateRef { callers: &self.callers, path: &self.path, live: &self.live };

@@ -81,7 +81,8 @@ impl ForOfNextNode {
     pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
         let it = s.read_slot(self.iterable);
         let i = s.read_slot(self.index);
-        s.call_boundary("for_of_next", self, Self::next, &[it, i])
+        // The step stores the element and the next index in the frame's slots.
+        s.call_frame_boundary("for_of_next", self, Self::next, &[it, i])
     }
     fn next(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
         let it = v.first().copied().unwrap_or(UNDEFINED);

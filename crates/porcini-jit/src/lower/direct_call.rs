@@ -62,7 +62,10 @@ impl<L: Language> Lowering<'_, L> {
         let words: Vec<(ir::Value, ir::Value)> = args.iter().map(|&a| self.words(a)).collect();
         let target_v = self.iconst(target as *const CallTarget<L> as i64);
         let nargs = args.len();
-        let (caller, parent) = self.calling_frame();
+        let (caller, parent) = match self.calling {
+            Some((frame, slot)) => (Some(frame), Some(slot)),
+            None => (None, None),
+        };
         let callee = self.callee_frame(target, nargs, parent);
         let region = self.activation(target, target_v, &callee, caller);
 
@@ -96,10 +99,11 @@ impl<L: Language> Lowering<'_, L> {
         self.unwind_unless_value(r[0], r[1])
     }
 
-    /// Where the cells of `callee`'s activation start, called from the activation at `caller`:
-    /// known when set up here, else in its `Frame`, which costs a load rather than a register
-    /// kept across calls.
-    pub(super) fn activation(&mut self, target: &CallTarget<L>, target_v: ir::Value, callee: &CalleeFrame, caller: ir::Value) -> ir::Value {
+    /// Where the cells of `callee`'s activation start, called from the activation at `caller`
+    /// (`None`: this one, whose `Frame` is only looked up where the activation is set up, off
+    /// the common path): known when set up here, else in its `Frame`, which costs a load
+    /// rather than a register kept across calls.
+    pub(super) fn activation(&mut self, target: &CallTarget<L>, target_v: ir::Value, callee: &CalleeFrame, caller: Option<ir::Value>) -> ir::Value {
         let i64t = types::I64;
         let ready = self.var(callee.ready);
         match self.const_of(ready) {
@@ -125,7 +129,8 @@ impl<L: Language> Lowering<'_, L> {
     /// native stack for its tree, against the limit the runtime keeps per target) and raises the
     /// stack overflow error if not; raises the collector's high-water mark over the callee's
     /// cells; writes the `Frame`.
-    fn set_up(&mut self, target: &CallTarget<L>, target_v: ir::Value, callee: &CalleeFrame, frame: ir::Value) -> ir::Value {
+    fn set_up(&mut self, target: &CallTarget<L>, target_v: ir::Value, callee: &CalleeFrame, frame: Option<ir::Value>) -> ir::Value {
+        let frame = frame.unwrap_or_else(|| self.own_frame());
         let i64t = types::I64;
         let flags = MemFlagsData::trusted();
         let layout = self.frame_layout;

@@ -43,7 +43,7 @@ impl<L: Language> Lowering<'_, L> {
             };
             let target_v = self.iconst(&*target as *const porcini::call_target::CallTarget<L> as i64);
             let callee = self.callee_frame(&target, args.len(), parent);
-            let region = self.activation(&target, target_v, &callee, caller);
+            let region = self.activation(&target, target_v, &callee, Some(caller));
             // The cells as the interpreter's activation holds them: parameters and locals are
             // the slots' current words, surplus arguments past the slots their values.
             let size = target.frame_size();
