@@ -3,7 +3,8 @@
 //! An inlined callee's frame is only variables of the caller's code. That is all it needs as
 //! long as nothing looks at it, but a guest call made from inside it may: a stack walk lists
 //! it, a builtin may read or write it (SL's `helloEqualsWorld`), and the callee's activation
-//! must sit above it on the value stack. So before such a call, every inlined frame around it
+//! must sit above it on the value stack; so may a boundary that reads or writes its frame's
+//! slots (`BoundarySite::touches_frame`). So before such a call, every inlined frame around it
 //! is materialized, outermost first, as the activation the call it replaced would have made:
 //! its cells on the value stack (the arguments, then the slots' current words) and its `Frame`
 //! in a stack slot linked to its caller's. The activations are set up as direct calls set up

@@ -13,9 +13,10 @@
 //!
 //! An inlined callee may call. Its frame then exists only as values in the caller's code, so the
 //! emitter materializes it (and every inlined frame around it) on the value stack before the
-//! call, and before every boundary it calls (a boundary may write its frame, as a `for`-`of`
-//! step does): a stack walk, a builtin reading its caller's frame and the collector see exactly
-//! the frames an interpreted run has. A deoptimization at any inlined depth resumes every frame
+//! call, and before every boundary it calls that touches its frame's slots (a `for`-`of` step,
+//! a settled node's slow path; see `Stage::call_frame_boundary`): a stack walk, a builtin
+//! reading its caller's frame and the collector see exactly the frames an interpreted run has.
+//! Other boundaries get the compiled activation's frame, which costs nothing to make. A deoptimization at any inlined depth resumes every frame
 //! from its state (see [`crate::resume`]).
 //!
 //! One refinement is porcini's own: an Inlined *recursive* call whose callee, with everything
