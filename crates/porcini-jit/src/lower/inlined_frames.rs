@@ -49,9 +49,10 @@ impl<L: Language> Lowering<'_, L> {
             // the slots' current words, surplus arguments past the slots their values.
             let size = target.frame_size();
             for i in 0..args.len().max(size) {
-                let (t, v) = match self.frames[level].slots.get(i) {
-                    Some(&(t, v)) => (self.var(t), self.var(v)),
-                    None => self.words(args[i]),
+                let (t, v) = match (self.frames[level].slots.get(i), args.get(i)) {
+                    (Some(&(t, v)), _) => (self.var(t), self.var(v)),
+                    (None, Some(&a)) => self.words(a),
+                    (None, None) => continue,
                 };
                 let off = i as i32 * VALUE_SIZE;
                 self.b.ins().store(flags, t, region, off + Value::TAG_OFFSET);
