@@ -513,6 +513,13 @@ impl<L: Language> SymFrame<'_, L> {
         self.open = false;
         Some(Unwind::returning())
     }
+    /// Emits the call of a boundary at `site`: an effect, and a call after which the code
+    /// checks that it is still valid.
+    fn boundary(&mut self, name: &'static str, site: BoundarySite<L>, args: &[SymVal]) -> SymVal {
+        self.effect();
+        self.called = true;
+        self.em.call_boundary(name, site, args)
+    }
     /// An operation with an effect inside a partially inlined callee: the copy may be abandoned
     /// at a later call, whose real activation would repeat the effect. The policy rules this
     /// out; should the tree disagree, the compilation fails rather than repeat it.
@@ -1064,9 +1071,7 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
         f: BoundaryFn<N, L>,
         args: &[SymVal],
     ) -> Result<SymVal, Unwind<SymVal>> {
-        self.effect();
-        self.called = true;
-        Ok(self.em.call_boundary(name, BoundarySite::new(node, f), args))
+        Ok(self.boundary(name, BoundarySite::new(node, f), args))
     }
     fn call_frame_boundary<N: 'static>(
         &mut self,
@@ -1075,9 +1080,7 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
         f: BoundaryFn<N, L>,
         args: &[SymVal],
     ) -> Result<SymVal, Unwind<SymVal>> {
-        self.effect();
-        self.called = true;
-        Ok(self.em.call_boundary(name, BoundarySite::new(node, f).touching_frame(), args))
+        Ok(self.boundary(name, BoundarySite::new(node, f).touching_frame(), args))
     }
     fn respecialize<N: 'static>(
         &mut self,
