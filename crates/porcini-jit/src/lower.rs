@@ -1438,6 +1438,9 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
             FloatOp::Sub => self.b.ins().fsub(a, b),
             FloatOp::Mul => self.b.ins().fmul(a, b),
             FloatOp::Div => self.b.ins().fdiv(a, b),
+            // Cranelift's fmin and fmax follow WebAssembly: NaN wins and -0 is below +0.
+            FloatOp::Min => self.b.ins().fmin(a, b),
+            FloatOp::Max => self.b.ins().fmax(a, b),
             FloatOp::Rem => {
                 let b_ = &mut self.b;
                 let sig = *self.sigs.fmod.get_or_insert_with(|| sig(b_, &[types::F64; 2], &[types::F64]));

@@ -397,6 +397,11 @@ pub enum FloatOp {
     Div,
     /// `fmod(a, b)`
     Rem,
+    /// The smaller, NaN if either is NaN, and -0 below +0 (IEEE 754-2019 `minimum`, which is
+    /// JavaScript's `Math.min`).
+    Min,
+    /// The larger, NaN if either is NaN, and +0 above -0 (IEEE 754-2019 `maximum`).
+    Max,
 }
 
 /// One-operand float operations ([`Stage::float_unary`]).
@@ -439,8 +444,22 @@ impl FloatOp {
             FloatOp::Mul => a * b,
             FloatOp::Div => a / b,
             FloatOp::Rem => a % b,
+            FloatOp::Min => float_min_max(a, b, true),
+            FloatOp::Max => float_min_max(a, b, false),
         }
     }
+}
+
+/// IEEE 754-2019 `minimum` (`min`) or `maximum`: NaN wins, and zeros order by sign.
+fn float_min_max(a: f64, b: f64, min: bool) -> f64 {
+    if a.is_nan() || b.is_nan() {
+        return f64::NAN;
+    }
+    if a == b {
+        // Equal but for the sign of zero: -0 is the minimum, +0 the maximum.
+        return if a.is_sign_negative() == min { a } else { b };
+    }
+    if (a < b) == min { a } else { b }
 }
 
 impl FloatUnary {

@@ -1346,6 +1346,8 @@ impl<L: Language> Emitter<L> for Recording {
             FloatOp::Mul => "mul_f64",
             FloatOp::Div => "div_f64",
             FloatOp::Rem => "rem_f64",
+            FloatOp::Min => "min_f64",
+            FloatOp::Max => "max_f64",
         };
         self.op2(name, a, b)
     }

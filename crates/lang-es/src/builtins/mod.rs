@@ -50,8 +50,14 @@ pub(crate) fn builtin(rt: &Runtime<Es>, name: &str, length: u32, func: BuiltinFn
 
 /// [`builtin`] whose function object's prototype is `fn_proto`.
 pub(crate) fn builtin_in(rt: &Runtime<Es>, name: &str, length: u32, func: BuiltinFn, kind: FnKind, data: Value, fn_proto: Value) -> Value {
+    let code = builtin_code(rt, name, length, func, kind, data);
+    Value::from_object(new_function_in(rt, code, fn_proto))
+}
+
+/// The code of a builtin function `name` running `func`, with a call target of its own.
+pub(crate) fn builtin_code(rt: &Runtime<Es>, name: &str, length: u32, func: BuiltinFn, kind: FnKind, data: Value) -> JsFunction {
     let target = rt.create_call_target(Box::new(BuiltinRoot::new(name, func)));
-    let code = JsFunction {
+    JsFunction {
         target: target.id(),
         kind,
         env: UNDEFINED,
@@ -61,8 +67,8 @@ pub(crate) fn builtin_in(rt: &Runtime<Es>, name: &str, length: u32, func: Builti
         data,
         strict: true,
         length,
-    };
-    Value::from_object(new_function_in(rt, code, fn_proto))
+        intrinsic: None,
+    }
 }
 
 /// Defines method `name` of `target` (hidden from enumeration, as builtins' methods are).

@@ -12,6 +12,7 @@ use porcini::call_target::DirectCallNode;
 
 use porcini::{Frame, Stage, Tag, Unwind, Value};
 
+use super::intrinsic::IntrinsicSite;
 use super::property::PropKey;
 use super::property_cache::{Hit, PropertyCache};
 use super::{Loc, Node, es_node, with_values};
@@ -142,6 +143,11 @@ pub struct CallNode {
     /// and the direct call of it: the method's code is then a constant for the compiler, which
     /// may inline it, and the call needs no check that the callee is callable.
     direct: OnceCell<(Value, DirectCallNode<Es>)>,
+    /// The builtin the site has called, when it is one the site computes in place.
+    intrinsic: OnceCell<IntrinsicSite>,
+    /// The site called something other than its intrinsic, or passed it something other than
+    /// numbers: it calls, for good.
+    intrinsic_generic: Cell<bool>,
 }
 
 /// The child index of a call's method lookup (a child of its own: see [`CallNode::eval`]),
@@ -152,7 +158,17 @@ const FIRST_ARG: u32 = 4;
 
 impl CallNode {
     pub fn new(callee: Callee, args: Vec<ArgNode>, text: Rc<str>, loc: Loc) -> CallNode {
-        CallNode { callee, args, text, loc, optional: None, methods: PropertyCache::default(), direct: OnceCell::new() }
+        CallNode {
+            callee,
+            args,
+            text,
+            loc,
+            optional: None,
+            methods: PropertyCache::default(),
+            direct: OnceCell::new(),
+            intrinsic: OnceCell::new(),
+            intrinsic_generic: Cell::new(false),
+        }
     }
     /// The call as `callee?.(args)`: a nullish callee breaks out to the chain's `label`.
     pub fn optional(mut self, label: Option<porcini::Label>) -> CallNode {
@@ -223,6 +239,23 @@ impl CallNode {
                 },
             );
         }
+        if let Some(site) = self.intrinsic.get().filter(|_| !self.intrinsic_generic.get()) {
+            let known = s.konst(site.function);
+            let same = s.same(callee, known);
+            if s.speculate(same, "intrinsic callee") {
+                let n = self.args.len();
+                return with_values(s, n, |s, i| s.exec(FIRST_ARG + i as u32, self.args[i].node()), |s, vals| {
+                    let fits = site.args_fit(s, vals);
+                    if s.speculate(fits, "intrinsic argument") {
+                        return site.compute(s, vals);
+                    }
+                    let mut all = vec![callee, this];
+                    all.extend_from_slice(vals);
+                    s.respecialize(self, Self::intrinsic_miss, &all)
+                });
+            }
+            s.respecialize(self, Self::intrinsic_generalize, &[])?;
+        }
         // The method the lookup's one constant answer is: called directly, unchecked.
         let direct = self.direct.get().filter(|(f, _)| self.optional.is_none() && self.methods.constant().is_some_and(|c| c.same(*f)));
         let callee = match direct {
@@ -287,7 +320,43 @@ impl CallNode {
         super::class::super_get(f, home, this, key).inspect_err(|_| note_site(f, &self.loc))
     }
     fn callable(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
-        check_callable(f, v.first().copied().unwrap_or(UNDEFINED), &self.text, &self.loc)?;
+        let callee = v.first().copied().unwrap_or(UNDEFINED);
+        check_callable(f, callee, &self.text, &self.loc)?;
+        self.learn_intrinsic(f, callee);
+        Ok(UNDEFINED)
+    }
+    /// The first call of an intrinsic (with as many arguments as it computes) makes the site
+    /// compute it in place from then on.
+    fn learn_intrinsic(&self, f: &mut Frame<'_, Es>, callee: Value) {
+        if self.intrinsic_generic.get() || self.intrinsic.get().is_some() {
+            return;
+        }
+        let Some(op) = crate::runtime::object::as_function(callee).and_then(|code| code.intrinsic) else { return };
+        if op.arity() != self.args.len() {
+            return;
+        }
+        porcini::spec::note_specialized();
+        let _ = self.intrinsic.set(IntrinsicSite::new(callee, f.runtime().keep_alive(callee), op));
+    }
+    /// The intrinsic's arguments were not of the kinds it has seen: it takes numbers of the
+    /// new kind too, or, for anything else, the site calls for good. This call is made.
+    #[cold]
+    fn intrinsic_miss(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        let get = |i: usize| v.get(i).copied().unwrap_or(UNDEFINED);
+        let args = v.get(2..).unwrap_or(&[]);
+        porcini::spec::note_specialized();
+        if !self.intrinsic.get().is_some_and(|site| site.widen(args)) {
+            self.intrinsic_generic.set(true);
+            porcini::spec::report_polymorphic_specialize(f, self);
+        }
+        call(f, get(0), get(1), args, &self.text).inspect_err(|_| note_site(f, &self.loc))
+    }
+    /// The site called another function than its intrinsic: it calls, for good.
+    #[cold]
+    fn intrinsic_generalize(&self, f: &mut Frame<'_, Es>, _: &[Value]) -> Result<Value, Unwind<Value>> {
+        self.intrinsic_generic.set(true);
+        porcini::spec::note_specialized();
+        porcini::spec::report_polymorphic_specialize(f, self);
         Ok(UNDEFINED)
     }
     fn call_spread(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {

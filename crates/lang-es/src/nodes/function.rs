@@ -40,6 +40,7 @@ pub fn make_function_in(f: &Frame<'_, Es>, spec: &FnSpec, env: Value, home: Valu
         data: UNDEFINED,
         strict: spec.strict,
         length: spec.length,
+        intrinsic: None,
     };
     let rt = f.runtime();
     let func = new_function_in(rt, code, fn_proto);

@@ -10,6 +10,7 @@ pub mod cache_entries;
 pub mod call;
 pub mod class;
 pub mod function;
+pub mod intrinsic;
 pub mod literal;
 pub mod arith;
 pub mod compare;

@@ -62,6 +62,8 @@ pub struct JsFunction {
     pub strict: bool,
     /// Its `length`: the parameters before the first with a default value or the rest.
     pub length: u32,
+    /// For a builtin that call sites may compute in place (`Math.sqrt`), which one it is.
+    pub intrinsic: Option<crate::nodes::intrinsic::Intrinsic>,
 }
 
 impl HeapKind for JsFunction {

@@ -155,7 +155,7 @@ fn ints() -> Vec<(Value, Value)> {
 
 #[test]
 fn float_arithmetic() {
-    for op in [FloatOp::Add, FloatOp::Sub, FloatOp::Mul, FloatOp::Div, FloatOp::Rem] {
+    for op in [FloatOp::Add, FloatOp::Sub, FloatOp::Mul, FloatOp::Div, FloatOp::Rem, FloatOp::Min, FloatOp::Max] {
         check(Op::Float(op), &floats());
     }
 }

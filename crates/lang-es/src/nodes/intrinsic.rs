@@ -1,0 +1,201 @@
+//! Intrinsics: builtins a call site computes in place instead of calling (`Math.sqrt(x)`,
+//! `Math.abs`, `Math.floor`, `Math.ceil`, `Math.trunc`, and two-argument `Math.min` and
+//! `Math.max`).
+//!
+//! A builtin's Rust code is opaque to partial evaluation, so a call of it costs a real call
+//! (check the callee, push a frame, convert the argument, box the result) even where the
+//! compiler knows every type. Graal.js and V8 lower these builtins to machine instructions;
+//! here a call site that has called one of them learns it ([`IntrinsicSite`]) and from then on
+//! checks, on each call, that the callee is still that function and that the arguments are
+//! numbers of the kinds it has seen, and computes the result with the stage's operations: one
+//! `sqrtsd` in compiled code. Either check failing respecializes the site (another callee sends
+//! it back to calls for good; another kind of number widens what it accepts; anything else,
+//! which `ToNumber` would convert, makes the call instead).
+//!
+//! The result is exactly the builtin's, including its representation: a number that is an
+//! int32 (and not -0) is an integer value, as [`crate::runtime::number`] makes it, so what
+//! flows on from an intrinsic specializes later nodes as the builtin's result would.
+
+use std::cell::Cell;
+
+use porcini::embed::GuestRef;
+use porcini::{Cmp, FloatOp, FloatUnary, Stage, Tag, Unwind, Value};
+
+use super::arith::fits_i32;
+use crate::Es;
+
+/// A builtin a call site may compute in place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Intrinsic {
+    Sqrt,
+    Abs,
+    Floor,
+    Ceil,
+    Trunc,
+    /// `Math.min(a, b)`.
+    Min,
+    /// `Math.max(a, b)`.
+    Max,
+}
+
+impl Intrinsic {
+    /// The one-argument `Math` function called `name`, if it is an intrinsic.
+    pub fn named(name: &str) -> Option<Intrinsic> {
+        Some(match name {
+            "sqrt" => Intrinsic::Sqrt,
+            "abs" => Intrinsic::Abs,
+            "floor" => Intrinsic::Floor,
+            "ceil" => Intrinsic::Ceil,
+            "trunc" => Intrinsic::Trunc,
+            _ => return None,
+        })
+    }
+
+    /// How many arguments a site must pass for the intrinsic to stand for the call: with
+    /// fewer, missing ones are `undefined` (and the result NaN); `Math.min` and `Math.max`
+    /// take any number, and only two are computed in place.
+    pub fn arity(self) -> usize {
+        match self {
+            Intrinsic::Min | Intrinsic::Max => 2,
+            _ => 1,
+        }
+    }
+}
+
+/// The argument kinds a site has seen: a bit set of these.
+const INT: u8 = 1;
+const DOUBLE: u8 = 2;
+
+/// The kind bit of a number value; 0 for anything else.
+fn kind_of(v: Value) -> u8 {
+    match v.tag() {
+        Tag::Int => INT,
+        Tag::Double => DOUBLE,
+        _ => 0,
+    }
+}
+
+/// What a call site knows of the intrinsic it calls.
+pub struct IntrinsicSite {
+    /// The builtin function every call of the site has called.
+    pub function: Value,
+    /// Keeps `function` alive: the site compares callees with it by identity, which a
+    /// collected function's reused address would otherwise fool.
+    _alive: GuestRef,
+    pub op: Intrinsic,
+    /// The kinds of number the arguments have had (`INT`, `DOUBLE`, both, or none yet).
+    kinds: Cell<u8>,
+}
+
+impl IntrinsicSite {
+    /// The site for calls of `function`, intrinsic `op`, before it has seen their arguments.
+    pub fn new(function: Value, alive: GuestRef, op: Intrinsic) -> IntrinsicSite {
+        IntrinsicSite { function, _alive: alive, op, kinds: Cell::new(0) }
+    }
+
+    /// Widens the kinds the site accepts to those of `args`; false if one is not a number (the
+    /// site then calls the builtin).
+    pub fn widen(&self, args: &[Value]) -> bool {
+        let mut kinds = self.kinds.get();
+        for &a in args {
+            match kind_of(a) {
+                0 => return false,
+                k => kinds |= k,
+            }
+        }
+        self.kinds.set(kinds);
+        true
+    }
+
+    /// Staged: are `args` numbers of the kinds the site has seen?
+    pub fn args_fit<S: Stage<Es>>(&self, s: &mut S, args: &[S::Val]) -> S::Bool {
+        let kinds = self.kinds.get();
+        if kinds == 0 {
+            // No arguments seen yet: the first call learns them.
+            return s.bool_const(false);
+        }
+        let mut ok = s.bool_const(true);
+        for &a in args {
+            let fits = match kinds {
+                INT => s.has_tag(a, Tag::Int),
+                DOUBLE => s.has_tag(a, Tag::Double),
+                _ => {
+                    let i = s.has_tag(a, Tag::Int);
+                    let d = s.has_tag(a, Tag::Double);
+                    s.or(i, d)
+                }
+            };
+            ok = s.and(ok, fits);
+        }
+        ok
+    }
+
+    /// Staged: the intrinsic's result for `args`, which [`IntrinsicSite::args_fit`] has checked.
+    pub fn compute<S: Stage<Es>>(&self, s: &mut S, args: &[S::Val]) -> Result<S::Val, Unwind<S::Val>> {
+        if self.kinds.get() == INT {
+            return self.compute_int(s, args);
+        }
+        let x = s.number_to_f64(args[0]);
+        let r = match self.op {
+            Intrinsic::Sqrt => s.float_unary(FloatUnary::Sqrt, x),
+            Intrinsic::Abs => s.float_unary(FloatUnary::Abs, x),
+            Intrinsic::Floor => s.float_unary(FloatUnary::Floor, x),
+            Intrinsic::Ceil => s.float_unary(FloatUnary::Ceil, x),
+            Intrinsic::Trunc => s.float_unary(FloatUnary::Trunc, x),
+            Intrinsic::Min | Intrinsic::Max => {
+                let y = s.number_to_f64(args[1]);
+                let op = if self.op == Intrinsic::Min { FloatOp::Min } else { FloatOp::Max };
+                s.float_arith(op, x, y)
+            }
+        };
+        number(s, r)
+    }
+
+    /// Staged: the result for integer arguments, in integers where the builtin's is one.
+    fn compute_int<S: Stage<Es>>(&self, s: &mut S, args: &[S::Val]) -> Result<S::Val, Unwind<S::Val>> {
+        let v = args[0];
+        let a = s.unbox_i64(v);
+        match self.op {
+            Intrinsic::Floor | Intrinsic::Ceil | Intrinsic::Trunc => Ok(v),
+            Intrinsic::Sqrt => {
+                let x = s.i64_to_f64(a);
+                let r = s.float_unary(FloatUnary::Sqrt, x);
+                number(s, r)
+            }
+            Intrinsic::Abs => {
+                let zero = s.i64_const(0);
+                let negative = s.cmp_i64(Cmp::Lt, a, zero);
+                s.if_else(
+                    negative,
+                    |s| {
+                        // Integers are int32, so the negation does not overflow 64 bits; only
+                        // -2147483648's leaves int32, and is a double.
+                        let (r, _) = s.sub_i64(zero, a);
+                        let fits = fits_i32(s, r);
+                        s.if_else(fits, |s| Ok(s.box_i64(r)), |s| {
+                            let x = s.i64_to_f64(r);
+                            Ok(s.box_f64(x))
+                        })
+                    },
+                    |_| Ok(v),
+                )
+            }
+            Intrinsic::Min | Intrinsic::Max => {
+                let w = args[1];
+                let b = s.unbox_i64(w);
+                let less = s.cmp_i64(Cmp::Lt, a, b);
+                let (first, second) = if self.op == Intrinsic::Min { (v, w) } else { (w, v) };
+                s.if_else(less, |_| Ok(first), |_| Ok(second))
+            }
+        }
+    }
+}
+
+/// Staged: the number value of `r`, an integer when it is an int32 other than -0 (as
+/// [`crate::runtime::number`] makes it).
+fn number<S: Stage<Es>>(s: &mut S, r: S::F64) -> Result<S::Val, Unwind<S::Val>> {
+    let (i, exact) = s.f64_to_i64(r);
+    let fits = fits_i32(s, i);
+    let int = s.and(exact, fits);
+    s.if_else(int, |s| Ok(s.box_i64(i)), |s| Ok(s.box_f64(r)))
+}
