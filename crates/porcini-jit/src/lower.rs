@@ -1884,6 +1884,11 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), o, self.object.internal + Value::PAYLOAD_OFFSET);
         self.push(Repr::Val(t, v))
     }
+    fn load_word(&mut self, obj: SymVal, offset: usize) -> SymVal {
+        let (_, o) = self.words(obj);
+        let w = self.b.ins().load(types::I64, MemFlagsData::trusted(), o, offset as i32);
+        self.push(Repr::I64(w))
+    }
     fn elements_len(&mut self, e: SymVal) -> SymVal {
         let (_, e) = self.words(e);
         let len = self.b.ins().load(types::I64, MemFlagsData::trusted(), e, self.elements.len);

@@ -242,6 +242,9 @@ pub trait Emitter<L: Language> {
 
     /// An object's internal value.
     fn load_internal(&mut self, obj: SymVal) -> SymVal;
+    /// The word at `offset` bytes from the address `obj` holds (an integer): a heap kind's
+    /// field ([`crate::Stage::load_kind_field`]).
+    fn load_word(&mut self, obj: SymVal, offset: usize) -> SymVal;
     /// The number of elements (an integer).
     fn elements_len(&mut self, e: SymVal) -> SymVal;
     /// Element `i` (checked in bounds).

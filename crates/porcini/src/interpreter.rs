@@ -343,6 +343,10 @@ impl<'a, L: Language> Stage<L> for Frame<'a, L> {
         obj.as_object().map_or(Value::EMPTY, |o| o.internal())
     }
     #[inline(always)]
+    fn load_kind_field<K: crate::value::HeapKind>(&mut self, v: Value, field: crate::value::KindField<K>) -> i64 {
+        field.read(v).unwrap_or(0) as i64
+    }
+    #[inline(always)]
     fn elements_len(&mut self, e: Value) -> i64 {
         e.as_elements().map_or(0, |e| e.len() as i64)
     }

@@ -287,6 +287,9 @@ pub trait Stage<L: Language>: Sized {
     /// The internal value of an object (the language's own data, such as an array's
     /// elements); the node has checked that `obj` is an object.
     fn load_internal(&mut self, obj: Self::Val) -> Self::Val;
+    /// Field `field` of the heap kind object `v` holds (see [`crate::value::KindField`]); the
+    /// node has checked that `v` has the kind's tag.
+    fn load_kind_field<K: crate::value::HeapKind>(&mut self, v: Self::Val, field: crate::value::KindField<K>) -> Self::I64;
     /// The number of elements of `e`, which the node has checked are elements.
     fn elements_len(&mut self, e: Self::Val) -> Self::I64;
     /// Element `i` of `e`; the node has checked that `0 <= i < elements_len(e)`.

@@ -991,6 +991,9 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
     fn load_internal(&mut self, obj: SymVal) -> SymVal {
         self.em.load_internal(obj)
     }
+    fn load_kind_field<K: crate::value::HeapKind>(&mut self, v: SymVal, field: crate::value::KindField<K>) -> SymVal {
+        self.em.load_word(v, field.offset())
+    }
     fn elements_len(&mut self, e: SymVal) -> SymVal {
         self.em.elements_len(e)
     }
@@ -1498,6 +1501,9 @@ impl<L: Language> Emitter<L> for Recording {
     }
     fn load_internal(&mut self, obj: SymVal) -> SymVal {
         self.op(|| format!("load_internal {}", v(obj)))
+    }
+    fn load_word(&mut self, obj: SymVal, offset: usize) -> SymVal {
+        self.op(|| format!("load_word {}, +{offset}", v(obj)))
     }
     fn elements_len(&mut self, e: SymVal) -> SymVal {
         self.op(|| format!("elements_len {}", v(e)))

@@ -67,6 +67,7 @@ pub(crate) fn builtin_code(rt: &Runtime<Es>, name: &str, length: u32, func: Buil
         data,
         strict: true,
         length,
+        code: u64::from(target.id().0),
         intrinsic: None,
     }
 }

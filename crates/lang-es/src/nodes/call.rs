@@ -18,6 +18,7 @@ use super::property_cache::{Hit, PropertyCache};
 use super::{Loc, Node, es_node, with_values};
 use crate::Es;
 use crate::runtime::FnKind;
+use crate::runtime::function::{CODE, JsFunction};
 use crate::runtime::object::{as_array, call, construct, get, new_array, ordinary_create};
 use crate::runtime::state::note_site;
 use crate::runtime::{Key, UNDEFINED};
@@ -118,6 +119,25 @@ fn check_callable(f: &mut Frame<'_, Es>, v: Value, text: &str, loc: &Loc) -> Res
     }
 }
 
+/// Staged: does `callee` run the code `code` (a function whose [`JsFunction::code`] it is)?
+/// Each step is a speculation: compiled code leaves for the interpreter when one fails, and
+/// the interpreter answers false.
+fn runs_code<S: Stage<Es>>(s: &mut S, callee: S::Val, code: u64) -> bool {
+    let is_object = s.has_tag(callee, Tag::Object);
+    if !s.speculate(is_object, "callee code") {
+        return false;
+    }
+    let internal = s.load_internal(callee);
+    let is_function = s.has_tag(internal, <JsFunction as porcini::value::HeapKind>::TAG);
+    if !s.speculate(is_function, "callee code") {
+        return false;
+    }
+    let id = s.load_kind_field(internal, CODE);
+    let want = s.i64_const(code as i64);
+    let same = s.cmp_i64(porcini::Cmp::Eq, id, want);
+    s.speculate(same, "callee code")
+}
+
 /// What is called.
 pub enum Callee {
     /// Any expression: the receiver is `undefined`.
@@ -148,6 +168,12 @@ pub struct CallNode {
     /// The site called something other than its intrinsic, or passed it something other than
     /// numbers: it calls, for good.
     intrinsic_generic: Cell<bool>,
+    /// The code (a function's [`JsFunction::code`]) every callee of the site has run, and the
+    /// direct call of it: closures made anew for each call (callbacks) share their code, so
+    /// the compiler may inline the one code a site calls, as Graal.js caches function data.
+    code: OnceCell<(u64, DirectCallNode<Es>)>,
+    /// The site called functions of different code: it calls through the callee, for good.
+    code_generic: Cell<bool>,
 }
 
 /// The child index of a call's method lookup (a child of its own: see [`CallNode::eval`]),
@@ -168,6 +194,8 @@ impl CallNode {
             direct: OnceCell::new(),
             intrinsic: OnceCell::new(),
             intrinsic_generic: Cell::new(false),
+            code: OnceCell::new(),
+            code_generic: Cell::new(false),
         }
     }
     /// The call as `callee?.(args)`: a nullish callee breaks out to the chain's `label`.
@@ -258,10 +286,24 @@ impl CallNode {
         }
         // The method the lookup's one constant answer is: called directly, unchecked.
         let direct = self.direct.get().filter(|(f, _)| self.optional.is_none() && self.methods.constant().is_some_and(|c| c.same(*f)));
+        // Otherwise, the code every callee has run so far, if the callee runs it again: a
+        // direct call of that code, whichever closure runs it.
+        let mut by_code = None;
+        if direct.is_none()
+            && let Some((code, call)) = self.code.get().filter(|_| !self.code_generic.get())
+        {
+            if runs_code(s, callee, *code) {
+                by_code = Some(call);
+            } else {
+                s.respecialize(self, Self::code_generalize, &[])?;
+            }
+        }
         let callee = match direct {
             Some((f, _)) => s.konst(*f),
             None => {
-                s.call_boundary("callable", self, Self::callable, &[callee])?;
+                if by_code.is_none() {
+                    s.call_boundary("callable", self, Self::callable, &[callee])?;
+                }
                 callee
             }
         };
@@ -280,10 +322,30 @@ impl CallNode {
                 return Err(u);
             }
         }
-        match direct {
-            Some((_, call)) => s.call_direct(call, mark),
-            None => s.call_indirect(resolve_function, callee, mark),
+        match (direct, by_code) {
+            (Some((_, call)), _) | (None, Some(call)) => s.call_direct(call, mark),
+            (None, None) => s.call_indirect(resolve_function, callee, mark),
         }
+    }
+    /// A callee of other code than the site has called: it calls through the callee, for good
+    /// (and reports it, so that a split of the enclosing function may call one code again).
+    #[cold]
+    fn code_generalize(&self, f: &mut Frame<'_, Es>, _: &[Value]) -> Result<Value, Unwind<Value>> {
+        self.code_generic.set(true);
+        porcini::spec::note_specialized();
+        porcini::spec::report_polymorphic_specialize(f, self);
+        Ok(UNDEFINED)
+    }
+    /// The first callee of a site that calls through callees learns its code.
+    fn learn_code(&self, f: &mut Frame<'_, Es>, callee: Value) {
+        if self.code_generic.get() || self.code.get().is_some() {
+            return;
+        }
+        let Some(code) = crate::runtime::object::as_function(callee) else { return };
+        let Some(target) = f.runtime().call_target(code.target) else { return };
+        let Some(call) = DirectCallNode::new(&target, f.target()) else { return };
+        porcini::spec::note_specialized();
+        let _ = self.code.set((code.code, call));
     }
     /// The method cache missed: it learns the receiver (and, when it has one constant answer
     /// that is a function called without `new`, the site gets its direct call), then the full
@@ -323,6 +385,7 @@ impl CallNode {
         let callee = v.first().copied().unwrap_or(UNDEFINED);
         check_callable(f, callee, &self.text, &self.loc)?;
         self.learn_intrinsic(f, callee);
+        self.learn_code(f, callee);
         Ok(UNDEFINED)
     }
     /// The first call of an intrinsic (with as many arguments as it computes) makes the site

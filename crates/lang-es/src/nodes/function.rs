@@ -40,6 +40,7 @@ pub fn make_function_in(f: &Frame<'_, Es>, spec: &FnSpec, env: Value, home: Valu
         data: UNDEFINED,
         strict: spec.strict,
         length: spec.length,
+        code: u64::from(spec.target.0),
         intrinsic: None,
     };
     let rt = f.runtime();

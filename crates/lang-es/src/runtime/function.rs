@@ -62,9 +62,15 @@ pub struct JsFunction {
     pub strict: bool,
     /// Its `length`: the parameters before the first with a default value or the rest.
     pub length: u32,
+    /// The identity of its code (its call target's id): call sites compare it, in compiled code
+    /// too ([`CODE`]), to call the code they have seen directly whichever closure runs it.
+    pub code: u64,
     /// For a builtin that call sites may compute in place (`Math.sqrt`), which one it is.
     pub intrinsic: Option<crate::nodes::intrinsic::Intrinsic>,
 }
+
+/// [`JsFunction::code`], as compiled code reads it.
+pub const CODE: porcini::value::KindField<JsFunction> = porcini::kind_field!(JsFunction, code);
 
 impl HeapKind for JsFunction {
     const TAG: Tag = Tag::Ref1;

@@ -152,3 +152,40 @@ fn a_helper_calling_a_helper_calling_a_leaf_is_inlined_whole() {
         "{tree}"
     );
 }
+
+/// Runs the EasyScript `program` compiled in the foreground with `options`; its output and trace.
+fn run_es(program: &str, options: EngineOptions) -> (String, String) {
+    let out = SharedBuffer::new();
+    let log = SharedBuffer::new();
+    let options = EngineOptions { background_compilation: false, ..options };
+    let engine = lang_es::EsEngine::new(options, Host::new(Box::new(out.clone())));
+    engine.runtime().set_trace_sink(TraceSink::new(Box::new(log.clone())));
+    engine.runtime().set_compiler(Rc::new(Jit::new().expect("a code generator for this machine")));
+    engine.run(program, "test.js").expect("the program runs");
+    (out.contents(), log.contents())
+}
+
+#[test]
+fn a_call_site_inlines_the_code_its_fresh_closures_share() {
+    // Each iteration makes a new closure; they all run one code, which `apply`'s call site
+    // calls directly once it has seen it, so the compiler inlines it (as a callback of an
+    // array method is in Graal.js), and a closure of other code afterwards still runs right.
+    let program = "
+        function apply(f, x) { return f(x); }
+        function run(n) { let s = 0; for (let i = 0; i < n; i++) { const k = i & 7; s += apply((x) => x * k, i); } return s; }
+        let t = 0;
+        for (let r = 0; r < 40; r++) t += run(100);
+        console.log(t, apply((x) => x + '!', 'ok'));";
+    let options = EngineOptions { trace_inlining: true, single_tier_compilation_threshold: 30, ..EngineOptions::default() };
+    let (out, trace) = run_es(program, options.clone());
+    let (interpreted, _) = run_es(program, EngineOptions { compilation: false, ..options });
+    assert_eq!(out, interpreted);
+    assert_eq!(out, "682160 ok!\n");
+    let tree = tree_of(&trace, "run");
+    // The state and the name before the first column (the arrow function's name is empty).
+    let calls: Vec<String> = tree
+        .lines()
+        .map(|l| l.trim_start_matches("[engine] ").split('|').next().unwrap_or("").split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect();
+    assert_eq!(calls, ["inline start run", "Inlined apply", "Inlined", "inline done run"], "{tree}");
+}
