@@ -10,7 +10,7 @@ use crate::runtime::error::{range_error, type_error};
 use crate::runtime::number_parse::is_js_whitespace;
 use crate::runtime::object::{get_from, new_array};
 use crate::runtime::realm::Realm;
-use crate::runtime::{JsStr, Key, UNDEFINED, as_str, is_nullish, is_undefined, new_str};
+use crate::runtime::{JsStr, Key, UNDEFINED, as_str, is_nullish, is_undefined, new_str, unit_str};
 
 pub(super) fn install(f: &mut Frame<'_, Es>, realm: &Realm) {
     let global = realm.global.as_object().expect("the global object");
@@ -100,7 +100,7 @@ fn char_at(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value, 
     if i < 0.0 || i >= s.len() as f64 {
         return Ok(units_value(f, &[]));
     }
-    Ok(units_value(f, &s.slice_units(i as usize, i as usize + 1)))
+    Ok(s.at(i as usize).map_or(UNDEFINED, |u| unit_str(f.runtime(), u)))
 }
 
 fn char_code_at(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value, Unwind<Value>> {
@@ -209,7 +209,14 @@ fn substring(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value
     let len = s.len() as f64;
     let a = int_arg(f, arg(args, 0), 0.0)?.clamp(0.0, len);
     let b = int_arg(f, arg(args, 1), len)?.clamp(0.0, len);
-    Ok(units_value(f, &s.slice_units(a.min(b) as usize, a.max(b) as usize)))
+    let (start, end) = (a.min(b) as usize, a.max(b) as usize);
+    if end == start + 1
+        && let Some(u) = s.at(start)
+    {
+        // One unit, a parser's usual step: no slice to copy.
+        return Ok(unit_str(f.runtime(), u));
+    }
+    Ok(units_value(f, &s.slice_units(start, end)))
 }
 
 fn substr(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value, Unwind<Value>> {

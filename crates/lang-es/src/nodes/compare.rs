@@ -7,13 +7,14 @@
 use std::marker::PhantomData;
 
 use porcini::spec::SpecState;
-use porcini::{Cmp, Frame, Stage, Tag, Unwind, Value};
+use porcini::{BitOp, Cmp, Frame, Stage, Tag, Unwind, Value};
 use porcini_dsl::specializations;
 
 use super::arith::both_strings;
 use super::{Node, SpecResult, es_node};
 use crate::Es;
 use crate::runtime::convert::{less_than, loose_equals, strict_equals};
+use crate::runtime::string::INTERNED;
 use crate::runtime::{UNDEFINED, as_str};
 
 /// `<`, `<=`, `>`, `>=`.
@@ -145,6 +146,9 @@ impl EqualsNode {
         }
         ok
     }
+    fn strings<S: Stage<Es>>(&self, s: &mut S, a: S::Val, b: S::Val) -> S::Bool {
+        both_strings(s, a, b)
+    }
     fn result<S: Stage<Es>>(&self, s: &mut S, eq: S::Bool) -> S::Bool {
         if self.negate { s.not(eq) } else { eq }
     }
@@ -167,6 +171,21 @@ impl EqualsNode {
     fn eq_double<S: Stage<Es>>(&self, s: &mut S, a: S::F64, b: S::F64) -> SpecResult<S::Bool> {
         let eq = s.cmp_f64(Cmp::Eq, a, b);
         Ok(self.result(s, eq))
+    }
+    /// Two strings: the same string is equal; two different strings that are both the
+    /// runtime's one string of their unit are not; any others compare their units.
+    #[specialization(guard = strings)]
+    fn eq_strings<S: Stage<Es>>(&self, s: &mut S, a: S::Val, b: S::Val) -> SpecResult<S::Val> {
+        let same = s.same(a, b);
+        let (equal, unequal) = (Value::from_bool(!self.negate), Value::from_bool(self.negate));
+        Ok(s.if_else(same, |s| Ok(s.konst(equal)), |s| {
+            let x = s.load_kind_field(a, INTERNED);
+            let y = s.load_kind_field(b, INTERNED);
+            let both = s.bits_i64(BitOp::And, x, y);
+            let zero = s.i64_const(0);
+            let compare = s.cmp_i64(Cmp::Eq, both, zero);
+            s.if_else(compare, |s| s.call_boundary("string_equals", self, Self::generic, &[a, b]), |s| Ok(s.konst(unequal)))
+        })?)
     }
     #[specialization(guard = by_identity)]
     fn eq_identity<S: Stage<Es>>(&self, s: &mut S, a: S::Val, b: S::Val) -> SpecResult<S::Bool> {

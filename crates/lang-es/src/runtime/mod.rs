@@ -79,9 +79,36 @@ pub fn number(x: f64) -> Value {
     if i as f64 == x && !(x == 0.0 && x.is_sign_negative()) { Value::from_i64(i64::from(i)) } else { Value::from_f64(x) }
 }
 
-/// A new string value.
+/// A new string value; a string of one Latin-1 unit is the runtime's one string of it.
 pub fn new_str(rt: &Runtime<Es>, s: JsStr) -> Value {
+    if let Some(u) = single_latin1(&s) {
+        return unit_str(rt, u);
+    }
     Value::from_kind(rt.alloc(KindObject(s)))
+}
+
+/// The unit of a string of one Latin-1 unit.
+fn single_latin1(s: &JsStr) -> Option<u16> {
+    if s.len() == 1 { s.at(0).filter(|&u| u < 256) } else { None }
+}
+
+/// The string of the one code unit `u`. For a Latin-1 unit it is the one string of that unit
+/// the runtime keeps, made on first use and never collected (V8's single character string
+/// table): reading a string a character at a time allocates nothing, and two such strings are
+/// equal only if they are the same string, which compiled equality uses.
+pub fn unit_str(rt: &Runtime<Es>, u: u16) -> Value {
+    let Ok(byte) = u8::try_from(u) else { return Value::from_kind(rt.alloc(KindObject(JsStr::from_units(&[u])))) };
+    let table = &rt.lang.single_units;
+    if let Some(v) = table.borrow().get(usize::from(byte)).copied().filter(|v| !v.is_empty()) {
+        return v;
+    }
+    let v = Value::from_kind(rt.heap.alloc_permanent(KindObject(JsStr::interned_unit(byte))));
+    let mut table = table.borrow_mut();
+    if table.is_empty() {
+        table.resize(256, Value::EMPTY);
+    }
+    table[usize::from(byte)] = v;
+    v
 }
 
 /// The concatenation of two strings (a rope, made in constant time, unless it is short), or a
@@ -100,5 +127,8 @@ pub fn str_value(rt: &Runtime<Es>, text: &str) -> Value {
 
 /// A string value that is never collected (literals in node trees, interned names).
 pub fn permanent_str(rt: &Runtime<Es>, s: JsStr) -> Value {
+    if let Some(u) = single_latin1(&s) {
+        return unit_str(rt, u);
+    }
     Value::from_kind(rt.heap.alloc_permanent(KindObject(s)))
 }

@@ -14,7 +14,7 @@ use porcini::{KindObject, Frame, Gc, HeapKind, Runtime, Stage, Tag, Trace, Trace
 
 use super::error::{range_error, type_error};
 use super::function::{FnKind, JsFunction};
-use super::{ArrayData, Key, UNDEFINED, as_str, is_nullish, new_str, number};
+use super::{ArrayData, Key, UNDEFINED, as_str, is_nullish, number};
 use crate::Es;
 
 /// A getter and a setter, held in the slot of an accessor property.
@@ -112,7 +112,7 @@ pub fn get(f: &mut Frame<'_, Es>, base: Value, key: Key) -> Result<Value, Unwind
         match key {
             Key::Index(i) => {
                 return Ok(match s.at(i as usize) {
-                    Some(u) => new_str(f.runtime(), super::JsStr::from_units(&[u])),
+                    Some(u) => super::unit_str(f.runtime(), u),
                     None => UNDEFINED,
                 });
             }

@@ -74,6 +74,8 @@ pub struct EsState {
     pub(crate) host_entries: RefCell<FxHashMap<&'static str, std::rc::Rc<porcini::call_target::CallTarget<crate::Es>>>>,
     /// The report of the exception that ended the host's last request, if one did.
     pub(crate) host_report: RefCell<Option<String>>,
+    /// The strings of one Latin-1 unit, by unit, as they are made (see `runtime::unit_str`).
+    pub(crate) single_units: RefCell<Vec<Value>>,
 }
 
 impl EsState {
@@ -93,6 +95,7 @@ impl EsState {
             host_functions: RefCell::default(),
             host_entries: RefCell::default(),
             host_report: RefCell::default(),
+            single_units: RefCell::default(),
         }
     }
     /// The built-in objects.

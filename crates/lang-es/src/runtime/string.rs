@@ -23,7 +23,14 @@ type Str = Gc<KindObject<JsStr>>;
 /// An immutable JavaScript string.
 pub struct JsStr {
     rope: Rope<JsUnits>,
+    /// 1 for the runtime's one string of a single Latin-1 unit ([`crate::runtime::unit_str`]),
+    /// which no other string equals; 0 otherwise. Compiled code reads it ([`INTERNED`]): two
+    /// different strings that both have it are unequal without comparing their units.
+    interned: u64,
 }
+
+/// [`JsStr`]'s `interned` flag, as compiled code reads it.
+pub const INTERNED: porcini::value::KindField<JsStr> = porcini::kind_field!(JsStr, interned);
 
 /// A string's code units in one piece.
 pub enum Flat {
@@ -54,7 +61,7 @@ impl RopeEncoding for JsUnits {
         &node.rope
     }
     fn node(rope: Rope<JsUnits>) -> KindObject<JsStr> {
-        KindObject(JsStr { rope })
+        KindObject(JsStr { rope, interned: 0 })
     }
     fn flat_len(flat: &Flat) -> usize {
         match flat {
@@ -121,6 +128,11 @@ impl JsStr {
             JsStr::from_units(&units)
         }
     }
+    /// The string of the one Latin-1 unit `u`, marked as the runtime's only string of it (see
+    /// [`crate::runtime::unit_str`], the one caller).
+    pub(crate) fn interned_unit(u: u8) -> JsStr {
+        JsStr { interned: 1, ..JsStr::flat_of(Flat::OneByte(Box::new([u]))) }
+    }
     /// The string of Latin-1 code units.
     pub fn from_latin1(bytes: Vec<u8>) -> JsStr {
         JsStr::flat_of(Flat::OneByte(bytes.into()))
@@ -179,7 +191,7 @@ impl JsStr {
     }
     /// A flat string.
     fn flat_of(flat: Flat) -> JsStr {
-        JsStr { rope: Rope::from_flat(flat) }
+        JsStr { rope: Rope::from_flat(flat), interned: 0 }
     }
     /// The code units in one piece, flattening the rope first if it is not.
     #[inline(always)]

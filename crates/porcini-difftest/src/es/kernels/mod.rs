@@ -70,6 +70,7 @@ impl<'a, E: Entropy> Kernels<'a, E> {
             (2, Self::bitwise),
             (2, Self::comparisons),
             (2, Self::string_building),
+            (2, Self::char_scan),
             (2, Self::conversions),
             (3, Self::call_targets),
             (3, Self::redefinition),

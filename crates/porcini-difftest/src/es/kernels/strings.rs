@@ -37,6 +37,29 @@ impl<E: Entropy> Kernels<'_, E> {
         self.driver(&k, &fill(body, &vars));
     }
 
+    /// A scanner reading a text one character at a time (`substring`, `charAt`, indexing) and
+    /// comparing each with literals, strictly and loosely, the text growing characters past
+    /// Latin-1 and the compared value turning into `null`, a number or a longer string late.
+    pub(super) fn char_scan(&mut self) {
+        let k = self.id();
+        let read = self.pick_str(&["src.substring(i, i + 1)", "src.charAt(i)", "src[i]", "src.slice(i, i + 1)"]);
+        let test = self.pick_str(&[
+            "ch === \"a\" || ch === \"1\"",
+            "ch !== \" \" && ch != \"x\"",
+            "\"\\u00e9\" === ch",
+            "ch == want",
+            "ch === want || ch + ch === want",
+        ]);
+        let extra = self.pick_str(&["\"\\u0101\"", "\"\\u00e9\"", "\"ab\"", "\"\"", "String(i % 10)"]);
+        let late = self.pick_str(&["null", "1", "\"aa\"", "undefined", "\"a\""]);
+        let n = self.iterations();
+        let at = self.switch_point(n);
+        let vars = [("k", k.as_str()), ("read", &read), ("test", &test), ("extra", &extra), ("late", &late), ("n", &n.to_string()), ("at", &at.to_string())];
+        self.decl(&fill("function scan$k(src, want) {\nlet hits = 0;\nfor (let i = 0; i < src.length; i++) {\nconst ch = $read;\nif ($test) hits++;\n}\nreturn hits;\n}", &vars));
+        let body = "let text$k = \"a1 xa\";\nlet sum$k = 0;\nfor (let i = 0; i < $n; i++) {\nif (i % 50 === 0 && text$k.length < 60) text$k += $extra + \"a1\";\nsum$k += scan$k(text$k, i < $at ? \"a\" : $late);\n}\nconsole.log(sum$k, text$k.length);";
+        self.driver(&k, &fill(body, &vars));
+    }
+
     /// A conversion in a hot function, on integers and then on values of every type: strings
     /// that are numbers and strings that are not, doubles, `-0`, booleans, `null`,
     /// `undefined`, arrays.
