@@ -144,6 +144,16 @@ pub enum PropDef {
     Spread(Node),
 }
 
+impl PropDef {
+    /// The property's key; a spread has none.
+    fn key(&self) -> Option<&PropKey> {
+        match self {
+            PropDef::Value(k, _) | PropDef::Method(k, _) | PropDef::Getter(k, _) | PropDef::Setter(k, _) => Some(k),
+            PropDef::Spread(_) => None,
+        }
+    }
+}
+
 /// `{ a: 1, b, [k]: v, m() {}, get g() {}, ...o }`.
 pub struct ObjectNode {
     props: Vec<PropDef>,
@@ -156,6 +166,11 @@ impl ObjectNode {
         ObjectNode { props, env }
     }
     pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        if self.props.iter().any(|p| matches!(p, PropDef::Spread(_)) || p.key().is_some_and(|k| matches!(k, PropKey::Computed(_)))) {
+            return self.eval_in_order(s);
+        }
+        // Only static keys: nothing a value computes can see the object before it is made,
+        // so the values come first, then one boundary makes the object.
         // The environment, then keys and values in order (a method's, getter's or setter's
         // value is made by the boundary, which needs only its key); child `2i` is property
         // `i`'s computed key and `2i + 1` its value.
@@ -192,6 +207,100 @@ impl ObjectNode {
             },
             |s, vals| s.call_boundary("object", self, Self::run, vals),
         )
+    }
+    /// A literal with a spread or a computed key, made as JavaScript orders it: the object
+    /// first, then each property in turn (a computed key converted before its value is
+    /// computed, a spread copying its source's properties as they are at that point), so that
+    /// what a later value changes is not seen by an earlier spread or key. Each step is a child
+    /// of its own (the object `0`, property `i`'s key `4i + 1`, its conversion `4i + 2`, its
+    /// value `4i + 3`, its definition `4i + 4`), so a deoptimization in a value resumes with the
+    /// object and the properties already made.
+    fn eval_in_order<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        let env = match self.env {
+            Some(slot) => s.read_slot(slot),
+            None => s.konst(UNDEFINED),
+        };
+        with_values(
+            s,
+            2,
+            |s, j| if j == 0 { Ok(env) } else { s.exec_inline(0, |s| s.call_boundary("object", self, Self::new_object, &[])) },
+            |s, head| {
+                let (env, obj) = (head[0], head[1]);
+                for (i, p) in self.props.iter().enumerate() {
+                    let at = 4 * i as u32;
+                    let computed = match p.key() {
+                        Some(PropKey::Computed(k)) => Some(&**k),
+                        _ => None,
+                    };
+                    let value = match p {
+                        PropDef::Value(_, n) | PropDef::Spread(n) => Some(&**n),
+                        _ => None,
+                    };
+                    let steps = usize::from(computed.is_some()) + usize::from(value.is_some());
+                    let index = s.i64_const(i as i64);
+                    let index = s.box_i64(index);
+                    with_values(
+                        s,
+                        steps,
+                        |s, j| match (j, computed) {
+                            (0, Some(k)) => {
+                                let kv = s.exec(at + 1, k)?;
+                                s.exec_inline(at + 2, |s| s.call_boundary("property_key", self, Self::property_key, &[kv]))
+                            }
+                            _ => s.exec(at + 3, value.expect("a step for the value")),
+                        },
+                        |s, vals| {
+                            let mut args = vec![obj, env, index];
+                            args.extend_from_slice(vals);
+                            s.exec_inline(at + 4, |s| s.call_boundary("define_property", self, Self::define_one, &args))
+                        },
+                    )?;
+                }
+                Ok(obj)
+            },
+        )
+    }
+    /// The empty object a literal fills in order.
+    fn new_object(&self, f: &mut Frame<'_, Es>, _: &[Value]) -> Result<Value, Unwind<Value>> {
+        Ok(Value::from_object(new_plain_object(f.runtime())))
+    }
+    /// A computed key converted to a primitive (`ToPropertyKey`'s step that runs guest code).
+    fn property_key(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        crate::runtime::convert::to_primitive(f, v.first().copied().unwrap_or(UNDEFINED), true)
+    }
+    /// Defines property `v[2]` of the literal on the object `v[0]` (closing over `v[1]`),
+    /// from its converted key and its value, those it has, in order.
+    fn define_one(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        let get = |i: usize| v.get(i).copied().unwrap_or(UNDEFINED);
+        let (Some(o), env) = (get(0).as_object(), get(1)) else { return Ok(UNDEFINED) };
+        let Some(p) = get(2).as_i64().and_then(|i| self.props.get(i as usize)) else { return Ok(UNDEFINED) };
+        let mut rest = v.get(3..).unwrap_or(&[]).iter().copied();
+        let key = match p.key() {
+            Some(k) => {
+                let computed = matches!(k, PropKey::Computed(_)).then(|| rest.next()).flatten();
+                Some(k.resolve(f, computed)?)
+            }
+            None => None,
+        };
+        let home = Value::from_object(o);
+        match (p, key) {
+            (PropDef::Value(..), Some(key)) => define(f, o, key, rest.next().unwrap_or(UNDEFINED), PropFlags::DATA),
+            (PropDef::Method(_, spec), Some(key)) => {
+                let func = make_function(f, spec, env, home);
+                define(f, o, key, func, PropFlags::DATA);
+            }
+            (PropDef::Getter(_, spec), Some(key)) => {
+                let func = make_function(f, spec, env, home);
+                define_accessor(f, o, key, Some(func), None, PropFlags::DATA);
+            }
+            (PropDef::Setter(_, spec), Some(key)) => {
+                let func = make_function(f, spec, env, home);
+                define_accessor(f, o, key, None, Some(func), PropFlags::DATA);
+            }
+            (PropDef::Spread(_), _) => copy_own(f, o, rest.next().unwrap_or(UNDEFINED))?,
+            _ => {}
+        }
+        Ok(UNDEFINED)
     }
     fn run(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
         let rt = f.runtime();
