@@ -6,16 +6,22 @@
 
 use porcini::{Frame, Gc, Unwind, Value};
 
-use super::{arg, constructor, method, unsupported};
+use super::{arg, builtin_code, install_constructor, method, unsupported};
 use crate::Es;
 use crate::runtime::convert::{hole_to_undefined, strict_equals, to_boolean, to_integer, to_number, to_string};
 use crate::runtime::error::{range_error, type_error};
-use crate::runtime::object::{as_array, as_function, call, new_array};
+use crate::nodes::intrinsic::Intrinsic;
+use crate::runtime::function::{FnKind, JsFunction};
+use crate::runtime::object::{as_array, as_function, call, new_array, new_function_in};
 use crate::runtime::realm::Realm;
 use crate::runtime::{ArrayData, JsStr, UNDEFINED, is_nullish, is_undefined, new_str};
 
 pub(super) fn install(f: &mut Frame<'_, Es>, realm: &Realm) {
-    let array = constructor(f, "Array", 1, array_fn, realm.array_proto);
+    // `new Array(...)` sites make the array without calling the constructor (see `NewNode`).
+    let rt = f.runtime();
+    let code = JsFunction { intrinsic: Some(Intrinsic::Array), ..builtin_code(rt, "Array", 1, array_fn, FnKind::BuiltinConstructor, UNDEFINED) };
+    let array = Value::from_object(new_function_in(rt, code, realm.function_proto));
+    let array = install_constructor(f, "Array", array, realm.array_proto);
     method(f, array, "isArray", 1, is_array);
     method(f, array, "of", 0, array_of);
     unsupported(f, array, "Array", &["from"]);
@@ -75,7 +81,7 @@ fn callback(f: &mut Frame<'_, Es>, v: Value) -> Result<Value, Unwind<Value>> {
 }
 
 /// `new Array(n)`, `Array(a, b, c)`.
-fn array_fn(f: &mut Frame<'_, Es>, _this: Value, args: &[Value]) -> Result<Value, Unwind<Value>> {
+pub(crate) fn array_fn(f: &mut Frame<'_, Es>, _this: Value, args: &[Value]) -> Result<Value, Unwind<Value>> {
     if let [n] = args
         && let Some(x) = crate::runtime::as_number(*n)
     {

@@ -5,7 +5,7 @@ use porcini::{Frame, Unwind, Value};
 
 use super::{arg, builtin_code, method, put_hidden, unsupported};
 use crate::Es;
-use crate::nodes::intrinsic::Intrinsic;
+use crate::nodes::intrinsic::{Intrinsic, MathOp};
 use crate::runtime::function::{BuiltinFn, FnKind, JsFunction};
 use crate::runtime::object::new_function_in;
 use crate::runtime::UNDEFINED;
@@ -60,24 +60,24 @@ pub(super) fn install(f: &mut Frame<'_, Es>, realm: &Realm) {
         ("fround", fround),
     ];
     for &(name, func) in unary {
-        match Intrinsic::named(name) {
+        match MathOp::named(name) {
             Some(op) => intrinsic_method(f, math, name, 1, func, op),
             None => method(f, math, name, 1, func),
         }
     }
     method(f, math, "pow", 2, pow);
     method(f, math, "atan2", 2, atan2);
-    intrinsic_method(f, math, "min", 2, min, Intrinsic::Min);
-    intrinsic_method(f, math, "max", 2, max, Intrinsic::Max);
+    intrinsic_method(f, math, "min", 2, min, MathOp::Min);
+    intrinsic_method(f, math, "max", 2, max, MathOp::Max);
     method(f, math, "hypot", 2, hypot);
     unsupported(f, math, "Math", &["random", "clz32", "imul"]);
 }
 
 /// Defines method `name` of `math`, a builtin that call sites may compute in place as `op`
 /// (see [`crate::nodes::intrinsic`]).
-fn intrinsic_method(f: &mut Frame<'_, Es>, math: Value, name: &str, length: u32, func: BuiltinFn, op: Intrinsic) {
+fn intrinsic_method(f: &mut Frame<'_, Es>, math: Value, name: &str, length: u32, func: BuiltinFn, op: MathOp) {
     let rt = f.runtime();
-    let code = JsFunction { intrinsic: Some(op), ..builtin_code(rt, name, length, func, FnKind::Builtin, UNDEFINED) };
+    let code = JsFunction { intrinsic: Some(Intrinsic::Math(op)), ..builtin_code(rt, name, length, func, FnKind::Builtin, UNDEFINED) };
     let func = Value::from_object(new_function_in(rt, code, f.lang().realm().function_proto));
     put_hidden(f, math, name, func);
 }

@@ -6,7 +6,7 @@
 //! subset does not (say `String.prototype.normalize`) is defined as a function that throws a
 //! `TypeError` saying so, so a program never silently does something else than node.
 
-mod array;
+pub(crate) mod array;
 mod console;
 mod error;
 mod global;
@@ -114,6 +114,11 @@ pub(crate) fn constructor(f: &Frame<'_, Es>, name: &str, length: u32, func: Buil
 /// inherits from its parent's).
 pub(crate) fn constructor_in(f: &Frame<'_, Es>, name: &str, length: u32, func: BuiltinFn, proto: Value, fn_proto: Value) -> Value {
     let ctor = builtin_in(f.runtime(), name, length, func, FnKind::BuiltinConstructor, UNDEFINED, fn_proto);
+    install_constructor(f, name, ctor, proto)
+}
+
+/// Makes `ctor` the global `name`, and the constructor of the prototype `proto`.
+pub(crate) fn install_constructor(f: &Frame<'_, Es>, name: &str, ctor: Value, proto: Value) -> Value {
     put_hidden(f, ctor, "prototype", proto);
     put_hidden(f, proto, "constructor", ctor);
     put_hidden(f, f.lang().realm().global, name, ctor);

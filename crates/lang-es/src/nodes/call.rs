@@ -12,7 +12,7 @@ use porcini::call_target::DirectCallNode;
 
 use porcini::{Frame, Stage, Tag, Unwind, Value};
 
-use super::intrinsic::IntrinsicSite;
+use super::intrinsic::{Intrinsic, IntrinsicSite};
 use super::property::PropKey;
 use super::property_cache::{Hit, PropertyCache};
 use super::{Loc, Node, es_node, with_values};
@@ -394,7 +394,7 @@ impl CallNode {
         if self.intrinsic_generic.get() || self.intrinsic.get().is_some() {
             return;
         }
-        let Some(op) = crate::runtime::object::as_function(callee).and_then(|code| code.intrinsic) else { return };
+        let Some(Intrinsic::Math(op)) = crate::runtime::object::as_function(callee).and_then(|code| code.intrinsic) else { return };
         if op.arity() != self.args.len() {
             return;
         }
@@ -489,6 +489,9 @@ pub struct NewNode {
     /// The site called a second constructor (or spread arguments): every `new` takes the
     /// full path.
     generic: Cell<bool>,
+    /// The `Array` constructor, when it is the one the site has called: the site makes the
+    /// array itself, without the constructor's frame (kept alive as `Constructor::_alive` is).
+    array: OnceCell<(Value, porcini::embed::GuestRef)>,
 }
 
 /// What a monomorphic `new` site knows of its constructor.
@@ -505,10 +508,21 @@ struct Constructor {
 
 impl NewNode {
     pub fn new(callee: Node, args: Vec<ArgNode>, text: Rc<str>, loc: Loc) -> NewNode {
-        NewNode { callee, args, text, loc, ctor: OnceCell::new(), generic: Cell::new(false) }
+        NewNode { callee, args, text, loc, ctor: OnceCell::new(), generic: Cell::new(false), array: OnceCell::new() }
     }
     pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
         let c = s.exec(0, &*self.callee)?;
+        if let Some((array, _)) = self.array.get().filter(|_| !self.generic.get()) {
+            let known = s.konst(*array);
+            let same = s.same(c, known);
+            if s.speculate(same, "constructor") {
+                let n = self.args.len();
+                return with_values(s, n, |s, i| s.exec(1 + i as u32, self.args[i].node()), |s, vals| {
+                    s.call_boundary("new_array", self, Self::new_array, vals)
+                });
+            }
+            s.respecialize(self, Self::generalize, &[])?;
+        }
         // Resuming a constructor compiled code had inlined here, the site calls it as the
         // code did, even if it has turned generic since (see `Stage::resumes_inlined`).
         if let Some(ctor) = self.ctor.get().filter(|_| !self.generic.get() || s.resumes_inlined()) {
@@ -568,6 +582,10 @@ impl NewNode {
         let is_obj = s.has_tag(r, Tag::Object);
         s.if_else(is_obj, |_| Ok(r), |_| Ok(this))
     }
+    /// `new Array(...v)`, made as the constructor makes it; its errors name this site.
+    fn new_array(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        crate::builtins::array::array_fn(f, UNDEFINED, v).inspect_err(|_| note_site(f, &self.loc))
+    }
     /// The object `new` makes for the constructor `v[0]`, as `construct` makes it.
     fn new_this(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
         let callee = v.first().copied().unwrap_or(UNDEFINED);
@@ -584,6 +602,13 @@ impl NewNode {
     /// The first `new` of a site without spread arguments learns its constructor.
     fn learn(&self, f: &mut Frame<'_, Es>, callee: Value) {
         if self.generic.get() || self.ctor.get().is_some() {
+            return;
+        }
+        if self.array.get().is_none()
+            && crate::runtime::object::as_function(callee).is_some_and(|code| code.intrinsic == Some(Intrinsic::Array))
+        {
+            porcini::spec::note_specialized();
+            let _ = self.array.set((callee, f.runtime().keep_alive(callee)));
             return;
         }
         // Builtin constructors keep the full path, which names this site in their errors (an

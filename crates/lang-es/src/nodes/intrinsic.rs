@@ -24,9 +24,18 @@ use porcini::{Cmp, FloatOp, FloatUnary, Stage, Tag, Unwind, Value};
 use super::arith::fits_i32;
 use crate::Es;
 
-/// A builtin a call site may compute in place.
+/// A builtin whose work a site does in place of calling it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Intrinsic {
+    /// A `Math` function, which call sites compute ([`IntrinsicSite`]).
+    Math(MathOp),
+    /// The `Array` constructor, which `new Array(...)` sites run without a frame (`NewNode`).
+    Array,
+}
+
+/// A `Math` function a call site may compute in place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MathOp {
     Sqrt,
     Abs,
     Floor,
@@ -38,15 +47,15 @@ pub enum Intrinsic {
     Max,
 }
 
-impl Intrinsic {
+impl MathOp {
     /// The one-argument `Math` function called `name`, if it is an intrinsic.
-    pub fn named(name: &str) -> Option<Intrinsic> {
+    pub fn named(name: &str) -> Option<MathOp> {
         Some(match name {
-            "sqrt" => Intrinsic::Sqrt,
-            "abs" => Intrinsic::Abs,
-            "floor" => Intrinsic::Floor,
-            "ceil" => Intrinsic::Ceil,
-            "trunc" => Intrinsic::Trunc,
+            "sqrt" => MathOp::Sqrt,
+            "abs" => MathOp::Abs,
+            "floor" => MathOp::Floor,
+            "ceil" => MathOp::Ceil,
+            "trunc" => MathOp::Trunc,
             _ => return None,
         })
     }
@@ -56,7 +65,7 @@ impl Intrinsic {
     /// take any number, and only two are computed in place.
     pub fn arity(self) -> usize {
         match self {
-            Intrinsic::Min | Intrinsic::Max => 2,
+            MathOp::Min | MathOp::Max => 2,
             _ => 1,
         }
     }
@@ -82,14 +91,14 @@ pub struct IntrinsicSite {
     /// Keeps `function` alive: the site compares callees with it by identity, which a
     /// collected function's reused address would otherwise fool.
     _alive: GuestRef,
-    pub op: Intrinsic,
+    pub op: MathOp,
     /// The kinds of number the arguments have had (`INT`, `DOUBLE`, both, or none yet).
     kinds: Cell<u8>,
 }
 
 impl IntrinsicSite {
     /// The site for calls of `function`, intrinsic `op`, before it has seen their arguments.
-    pub fn new(function: Value, alive: GuestRef, op: Intrinsic) -> IntrinsicSite {
+    pub fn new(function: Value, alive: GuestRef, op: MathOp) -> IntrinsicSite {
         IntrinsicSite { function, _alive: alive, op, kinds: Cell::new(0) }
     }
 
@@ -137,14 +146,14 @@ impl IntrinsicSite {
         }
         let x = s.number_to_f64(args[0]);
         let r = match self.op {
-            Intrinsic::Sqrt => s.float_unary(FloatUnary::Sqrt, x),
-            Intrinsic::Abs => s.float_unary(FloatUnary::Abs, x),
-            Intrinsic::Floor => s.float_unary(FloatUnary::Floor, x),
-            Intrinsic::Ceil => s.float_unary(FloatUnary::Ceil, x),
-            Intrinsic::Trunc => s.float_unary(FloatUnary::Trunc, x),
-            Intrinsic::Min | Intrinsic::Max => {
+            MathOp::Sqrt => s.float_unary(FloatUnary::Sqrt, x),
+            MathOp::Abs => s.float_unary(FloatUnary::Abs, x),
+            MathOp::Floor => s.float_unary(FloatUnary::Floor, x),
+            MathOp::Ceil => s.float_unary(FloatUnary::Ceil, x),
+            MathOp::Trunc => s.float_unary(FloatUnary::Trunc, x),
+            MathOp::Min | MathOp::Max => {
                 let y = s.number_to_f64(args[1]);
-                let op = if self.op == Intrinsic::Min { FloatOp::Min } else { FloatOp::Max };
+                let op = if self.op == MathOp::Min { FloatOp::Min } else { FloatOp::Max };
                 s.float_arith(op, x, y)
             }
         };
@@ -156,13 +165,13 @@ impl IntrinsicSite {
         let v = args[0];
         let a = s.unbox_i64(v);
         match self.op {
-            Intrinsic::Floor | Intrinsic::Ceil | Intrinsic::Trunc => Ok(v),
-            Intrinsic::Sqrt => {
+            MathOp::Floor | MathOp::Ceil | MathOp::Trunc => Ok(v),
+            MathOp::Sqrt => {
                 let x = s.i64_to_f64(a);
                 let r = s.float_unary(FloatUnary::Sqrt, x);
                 number(s, r)
             }
-            Intrinsic::Abs => {
+            MathOp::Abs => {
                 let zero = s.i64_const(0);
                 let negative = s.cmp_i64(Cmp::Lt, a, zero);
                 s.if_else(
@@ -180,11 +189,11 @@ impl IntrinsicSite {
                     |_| Ok(v),
                 )
             }
-            Intrinsic::Min | Intrinsic::Max => {
+            MathOp::Min | MathOp::Max => {
                 let w = args[1];
                 let b = s.unbox_i64(w);
                 let less = s.cmp_i64(Cmp::Lt, a, b);
-                let (first, second) = if self.op == Intrinsic::Min { (v, w) } else { (w, v) };
+                let (first, second) = if self.op == MathOp::Min { (v, w) } else { (w, v) };
                 s.if_else(less, |_| Ok(first), |_| Ok(second))
             }
         }
