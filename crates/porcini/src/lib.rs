@@ -40,6 +40,7 @@ pub mod stage;
 pub mod string;
 pub mod symbol;
 pub mod symbolic;
+pub mod utf8_text;
 pub mod value;
 mod value_stack;
 

@@ -3,7 +3,8 @@
 //! Strings are heap objects holding UTF-8 text. SL has no string-indexing operations, so UTF-8 is
 //! observably the same as the reference's UTF-16. Concatenation joins two strings in constant time
 //! as a rope ([`crate::rope`]), which flattens itself the first time its text is read
-//! ([`GuestStr::as_str`]), so building a string piece by piece is linear, not quadratic.
+//! ([`GuestStr::as_str`]), so building a string piece by piece is linear, not quadratic. Short
+//! flat text is kept inside the string object ([`crate::utf8_text`]).
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -11,6 +12,7 @@ use std::hash::{Hash, Hasher};
 use porcini_gc::{Gc, Trace, Tracer};
 
 use crate::rope::{Rope, RopeEncoding, TooLong};
+use crate::utf8_text::{Utf8Builder, Utf8Text};
 
 /// An immutable string in the GC heap.
 pub struct GuestStr {
@@ -21,9 +23,9 @@ pub struct GuestStr {
 pub struct Utf8;
 
 impl RopeEncoding for Utf8 {
-    type Flat = Box<str>;
+    type Flat = Utf8Text;
     type Node = GuestStr;
-    type Builder = String;
+    type Builder = Utf8Builder;
     /// Java's limit on a string's length (the reference runs on the JVM), here in bytes.
     const MAX_LEN: usize = i32::MAX as usize;
     fn rope(node: &GuestStr) -> &Rope<Utf8> {
@@ -32,24 +34,24 @@ impl RopeEncoding for Utf8 {
     fn node(rope: Rope<Utf8>) -> GuestStr {
         GuestStr { rope }
     }
-    fn flat_len(flat: &Box<str>) -> usize {
+    fn flat_len(flat: &Utf8Text) -> usize {
         flat.len()
     }
-    fn builder(len: usize) -> String {
-        String::with_capacity(len)
+    fn builder(len: usize) -> Utf8Builder {
+        Utf8Builder::with_capacity(len)
     }
-    fn push(builder: &mut String, piece: &Box<str>) {
-        builder.push_str(piece);
+    fn push(builder: &mut Utf8Builder, piece: &Utf8Text) {
+        builder.push(piece);
     }
-    fn finish(builder: String) -> Box<str> {
-        builder.into_boxed_str()
+    fn finish(builder: Utf8Builder) -> Utf8Text {
+        builder.finish()
     }
 }
 
 impl GuestStr {
     /// Wraps text.
     pub fn new(text: impl Into<Box<str>>) -> GuestStr {
-        GuestStr { rope: Rope::from_flat(text.into()) }
+        GuestStr { rope: Rope::from_flat(Utf8Text::from_boxed(text.into())) }
     }
     /// The text (flattening the string first if it is a rope).
     #[inline]
@@ -100,6 +102,6 @@ unsafe impl Trace for GuestStr {
         self.rope.trace(tracer);
     }
     fn extra_bytes(&self) -> usize {
-        self.rope.flat_if_ready().map_or(0, |t| t.len())
+        self.rope.flat_if_ready().map_or(0, Utf8Text::heap_bytes)
     }
 }
