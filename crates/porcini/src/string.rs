@@ -28,6 +28,9 @@ impl RopeEncoding for Utf8 {
     type Builder = Utf8Builder;
     /// Java's limit on a string's length (the reference runs on the JVM), here in bytes.
     const MAX_LEN: usize = i32::MAX as usize;
+    /// A leaf that short pieces are appended to by copying stays inline ([`crate::utf8_text`]),
+    /// so building a string a piece at a time allocates no text buffer at all.
+    const LEAF_LEN: usize = crate::utf8_text::INLINE;
     fn rope(node: &GuestStr) -> &Rope<Utf8> {
         &node.rope
     }
