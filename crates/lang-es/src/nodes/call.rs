@@ -138,6 +138,15 @@ fn runs_code<S: Stage<Es>>(s: &mut S, callee: S::Val, code: u64) -> bool {
     s.speculate(same, "callee code")
 }
 
+/// A site's respecialization to its generic path for good: sets `generic`, counts the change,
+/// and reports it, so that a split of the enclosing function may specialize again.
+fn go_generic(f: &mut Frame<'_, Es>, node: &dyn porcini::ExprNode<Es>, generic: &Cell<bool>) -> Result<Value, Unwind<Value>> {
+    generic.set(true);
+    porcini::spec::note_specialized();
+    porcini::spec::report_polymorphic_specialize(f, node);
+    Ok(UNDEFINED)
+}
+
 /// What is called.
 pub enum Callee {
     /// Any expression: the receiver is `undefined`.
@@ -331,10 +340,7 @@ impl CallNode {
     /// (and reports it, so that a split of the enclosing function may call one code again).
     #[cold]
     fn code_generalize(&self, f: &mut Frame<'_, Es>, _: &[Value]) -> Result<Value, Unwind<Value>> {
-        self.code_generic.set(true);
-        porcini::spec::note_specialized();
-        porcini::spec::report_polymorphic_specialize(f, self);
-        Ok(UNDEFINED)
+        go_generic(f, self, &self.code_generic)
     }
     /// The first callee of a site that calls through callees learns its code.
     fn learn_code(&self, f: &mut Frame<'_, Es>, callee: Value) {
@@ -417,10 +423,7 @@ impl CallNode {
     /// The site called another function than its intrinsic: it calls, for good.
     #[cold]
     fn intrinsic_generalize(&self, f: &mut Frame<'_, Es>, _: &[Value]) -> Result<Value, Unwind<Value>> {
-        self.intrinsic_generic.set(true);
-        porcini::spec::note_specialized();
-        porcini::spec::report_polymorphic_specialize(f, self);
-        Ok(UNDEFINED)
+        go_generic(f, self, &self.intrinsic_generic)
     }
     fn call_spread(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
         let get = |i: usize| v.get(i).copied().unwrap_or(UNDEFINED);
@@ -594,10 +597,7 @@ impl NewNode {
     /// A second constructor: the site goes generic for good.
     #[cold]
     fn generalize(&self, f: &mut Frame<'_, Es>, _: &[Value]) -> Result<Value, Unwind<Value>> {
-        self.generic.set(true);
-        porcini::spec::note_specialized();
-        porcini::spec::report_polymorphic_specialize(f, self);
-        Ok(UNDEFINED)
+        go_generic(f, self, &self.generic)
     }
     /// The first `new` of a site without spread arguments learns its constructor.
     fn learn(&self, f: &mut Frame<'_, Es>, callee: Value) {
