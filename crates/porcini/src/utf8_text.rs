@@ -30,7 +30,7 @@ impl Utf8Text {
         match self {
             Utf8Text::Inline { len, bytes } => {
                 let bytes = &bytes[..usize::from(*len)];
-                // SAFETY: inline bytes are only ever copied whole from `&str`s (`from_str`, and
+                // SAFETY: inline bytes are only ever copied whole from `&str`s (`copy_of`, and
                 // `Utf8Builder::push` of other texts), so they are valid UTF-8.
                 unsafe { std::str::from_utf8_unchecked(bytes) }
             }
@@ -39,7 +39,7 @@ impl Utf8Text {
     }
 
     /// Text holding a copy of `s`, inline when it fits.
-    pub fn from_str(s: &str) -> Utf8Text {
+    pub fn copy_of(s: &str) -> Utf8Text {
         if s.len() <= INLINE {
             let mut bytes = [0; INLINE];
             bytes[..s.len()].copy_from_slice(s.as_bytes());
@@ -51,7 +51,7 @@ impl Utf8Text {
 
     /// Text taking `b`, or copying it inline (and freeing it) when it fits.
     pub fn from_boxed(b: Box<str>) -> Utf8Text {
-        if b.len() <= INLINE { Utf8Text::from_str(&b) } else { Utf8Text::Boxed(b) }
+        if b.len() <= INLINE { Utf8Text::copy_of(&b) } else { Utf8Text::Boxed(b) }
     }
 
     /// Bytes owned outside the string object (the box's), for the collector's accounting.
@@ -128,7 +128,7 @@ mod tests {
     #[test]
     fn short_text_is_inline_and_long_text_boxed() {
         for s in ["", "a", "héllo wörld", "exactly twenty-two by!", "twenty-three bytes long", "ü".repeat(40).as_str()] {
-            let t = Utf8Text::from_str(s);
+            let t = Utf8Text::copy_of(s);
             assert_eq!(t.as_str(), s);
             assert_eq!(matches!(t, Utf8Text::Inline { .. }), s.len() <= INLINE, "{s:?}");
             assert_eq!(t.heap_bytes(), if s.len() <= INLINE { 0 } else { s.len() });
