@@ -21,12 +21,16 @@
 //!
 //! Inlined callees. Between `begin_inline` and `end_inline` the callee's slots are variables of
 //! their own and its arguments are the caller's handles; its returns jump to a block after the
-//! call. Its slots have no cells: a deoptimization inside it hands them, with the evaluated
-//! values of every waiting frame, to the runtime, which rebuilds the callee's frame.
+//! call. Its slots have no cells in the activation: a deoptimization inside it hands them, with
+//! the evaluated values of every waiting frame, to the runtime, which rebuilds the callee's
+//! frame. They go in the inlined cells, a stack slot where each callee being emitted has its
+//! slots after its caller's, and exits store them through the same write-back chain as the
+//! activation's slots: an exit deep in inlined code adds stores only for the slots assigned
+//! since the previous exit, not for every slot of every frame around it.
 //!
 //! Exits. A failed speculation branches to a cold block that stores the frame state's live
 //! values that are not known at compile time in the stack slot all exits share, and jumps into a
-//! chain of cold blocks that write the slots back (shared between exits: see
+//! chain of cold blocks that write the slots (and the inlined cells) back (shared between exits: see
 //! `exit_write_back`), which ends in a block that calls [`porcini::compiled::deoptimize`] for a
 //! few exits at a time; its result (the interpreter finishing the activation) becomes the
 //! function's. A guest error returned by a call branches to one shared block that returns
@@ -109,7 +113,8 @@ struct LoopBlocks {
 }
 
 /// One store of the write-back chain exits share (see `Lowering::exit_write_back`): a cold
-/// block that stores `words` into the cell of slot `slot`, then goes on to `next`, the link
+/// block that stores `words` into the cell of write-back slot `slot` (an activation's slot,
+/// or past those an inlined cell), then goes on to `next`, the link
 /// below it (the shared deoptimization exit for the last), passing along the exit's frame,
 /// point and live words.
 struct WriteBackLink {
@@ -133,6 +138,8 @@ struct SlotVar {
 /// callee's.
 struct FrameVars {
     slots: Vec<(Variable, Variable)>,
+    /// An inlined callee's: the index of its first slot among the inlined cells.
+    cells: usize,
     inlined: Option<InlinedCall>,
 }
 
@@ -215,11 +222,18 @@ pub(crate) struct Lowering<'b, L: Language> {
     frame_slot: ir::StackSlot,
     /// Every write-back link made (filled in at the end), and the chain exits jump into now,
     /// indices into `links` from the bottom (whose next is the deoptimization exit) up, with
-    /// the position in the chain of each slot's link.
+    /// the position in the chain of each slot's link. Write-back slots are the activation's
+    /// slots first, then the inlined cells.
     links: Vec<WriteBackLink>,
     chain: Vec<usize>,
     link_at: Vec<Option<usize>>,
-    /// The activation's slots assigned since the last exit on this straight path: only these
+    /// The slots of the inlined callees being emitted, in the order of their cells: an exit
+    /// hands them to the runtime in a stack slot of their own (made by `finish`, as large as
+    /// the most there were at once, `cells_max`), where the write-back chain stores them as it
+    /// stores the activation's slots to their cells, so exits share those stores too.
+    cells: Vec<(Variable, Variable)>,
+    cells_max: usize,
+    /// The write-back slots assigned since the last exit on this straight path: only these
     /// can have left the chain or their cells behind (`all_suspect`: the path came through a
     /// join, where any slot may have changed).
     suspects: Vec<usize>,
@@ -328,7 +342,7 @@ impl<'b, L: Language> Lowering<'b, L> {
             call: sig(&mut b, &[i64t; 4], &[i64t; 2]),
             indirect: sig(&mut b, &[i64t; 6], &[i64t; 2]),
             boundary: sig(&mut b, &[i64t; 4], &[i64t; 2]),
-            deopt: sig(&mut b, &[i64t, i64t, types::I32, i64t], &[i64t; 2]),
+            deopt: sig(&mut b, &[i64t, i64t, types::I32, i64t, i64t], &[i64t; 2]),
             load: sig(&mut b, &[i64t; 3], &[i64t; 2]),
             store: sig(&mut b, &[i64t; 5], &[]),
             overflow: sig(&mut b, &[], &[i64t; 2]),
@@ -384,7 +398,7 @@ impl<'b, L: Language> Lowering<'b, L> {
             args,
             nargs,
             slots,
-            frames: vec![FrameVars { slots: slot_vars, inlined: None }],
+            frames: vec![FrameVars { slots: slot_vars, cells: 0, inlined: None }],
             ifs: Vec::new(),
             loops: Vec::new(),
             unwind,
@@ -399,6 +413,8 @@ impl<'b, L: Language> Lowering<'b, L> {
             links: Vec::new(),
             chain: Vec::new(),
             link_at: vec![None; target.frame_size()],
+            cells: Vec::new(),
+            cells_max: 0,
             suspects: Vec::new(),
             suspected: vec![false; target.frame_size()],
             all_suspect: true,
@@ -513,13 +529,28 @@ impl<'b, L: Language> Lowering<'b, L> {
     /// Ends the function: closes the last block and emits the shared unwinding exit.
     pub(crate) fn finish(mut self, config: cranelift_codegen::isa::TargetFrontendConfig) -> Lowered<L> {
         self.close_dead();
+        let own = self.frames[0].slots.len();
+        // The inlined cells: two words per slot, tag first, as the runtime reads them.
+        let cells_slot = (self.cells_max > 0).then(|| {
+            let size = self.cells_max as u32 * 2 * 8;
+            self.b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, size, 3))
+        });
         for link in std::mem::take(&mut self.links) {
             // Each link stores one slot and passes the exit's frame, point and live words on.
             self.b.switch_to_block(link.block);
             let p = self.b.block_params(link.block).to_vec();
-            let off = link.slot as i32 * VALUE_SIZE;
-            self.b.ins().store(MemFlagsData::trusted(), link.words.0, self.slots, off + Value::TAG_OFFSET);
-            self.b.ins().store(MemFlagsData::trusted(), link.words.1, self.slots, off + Value::PAYLOAD_OFFSET);
+            match (link.slot.checked_sub(own), cells_slot) {
+                (Some(cell), Some(slot)) => {
+                    let off = cell as i32 * 16;
+                    self.b.ins().stack_store(types::I64, link.words.0, slot, off);
+                    self.b.ins().stack_store(types::I64, link.words.1, slot, off + 8);
+                }
+                _ => {
+                    let off = link.slot as i32 * VALUE_SIZE;
+                    self.b.ins().store(MemFlagsData::trusted(), link.words.0, self.slots, off + Value::TAG_OFFSET);
+                    self.b.ins().store(MemFlagsData::trusted(), link.words.1, self.slots, off + Value::PAYLOAD_OFFSET);
+                }
+            }
             self.b.ins().jump(link.next, &[p[0].into()]);
         }
         for exit in std::mem::take(&mut self.deopt_exits) {
@@ -534,7 +565,11 @@ impl<'b, L: Language> Lowering<'b, L> {
                 .deopt_slot
                 .get_or_insert_with(|| b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, 8, 3)));
             let live = self.b.ins().stack_addr(types::I64, slot, 0);
-            let call = self.b.ins().call_indirect(self.sigs.deopt, callee, &[frame, code, p[0], live]);
+            let cells = match cells_slot {
+                Some(slot) => self.b.ins().stack_addr(types::I64, slot, 0),
+                None => self.iconst(0),
+            };
+            let call = self.b.ins().call_indirect(self.sigs.deopt, callee, &[frame, code, p[0], live, cells]);
             let r = self.b.inst_results(call).to_vec();
             self.b.ins().return_(&r);
         }
@@ -599,6 +634,11 @@ impl<'b, L: Language> Lowering<'b, L> {
             }
             if sv.frame == 0 {
                 self.suspect(sv.slot);
+            } else if let Some(f) = self.frames.get(sv.frame) {
+                // (A callee's slots are defined before its frame is pushed; `begin_inline`
+                // suspects them all then.)
+                let i = self.frames[0].slots.len() + f.cells + sv.slot;
+                self.suspect(i);
             }
         }
     }
@@ -879,10 +919,30 @@ impl<'b, L: Language> Lowering<'b, L> {
         let (t, v) = self.frames[0].slots[i];
         (self.var(t), self.var(v))
     }
-    /// Whether slot `i`'s cell may not hold `words`, the slot's words here. A pinned slot's cell
-    /// holds its entry words throughout (see `pin_invariant_slots`).
+    /// The words of write-back slot `i` here: the activation's slot `i`, or past those an
+    /// inlined cell; `None` for a cell no frame being emitted has.
+    fn write_back_words(&mut self, i: usize) -> Option<(ir::Value, ir::Value)> {
+        let own = self.frames[0].slots.len();
+        if i < own {
+            return Some(self.slot_words(i));
+        }
+        let (t, v) = *self.cells.get(i - own)?;
+        Some((self.var(t), self.var(v)))
+    }
+    /// Whether write-back slot `i`'s cell may not hold `words`, the slot's words here. A pinned
+    /// slot's cell holds its entry words throughout (see `pin_invariant_slots`); nothing is
+    /// known of the inlined cells.
     fn needs_write_back(&self, i: usize, words: (ir::Value, ir::Value)) -> bool {
-        !self.facts.cell_holds(i, words) && !self.pinned.get(i).is_some_and(Option::is_some)
+        i >= self.frames[0].slots.len()
+            || (!self.facts.cell_holds(i, words) && !self.pinned.get(i).is_some_and(Option::is_some))
+    }
+    /// Ends the chain below position `pos`: the slots of the links above need links again.
+    fn cut_chain(&mut self, pos: usize) {
+        for l in self.chain.split_off(pos) {
+            let slot = self.links[l].slot;
+            self.link_at[slot] = None;
+            self.suspect(slot);
+        }
     }
     /// Where an exit goes to have the slots written back before the shared deoptimization exit:
     /// the head of a chain of cold blocks that each store one slot.
@@ -897,9 +957,13 @@ impl<'b, L: Language> Lowering<'b, L> {
     /// link above it; such slots, which change often, go at the top of the new chain, so the
     /// stable ones stay shared.
     fn exit_write_back(&mut self) -> Block {
-        let n = self.frames[0].slots.len();
+        let n = self.frames[0].slots.len() + self.cells.len();
         let mut candidates = if std::mem::take(&mut self.all_suspect) {
-            self.suspects.clear();
+            // Every slot is looked at, and the flags of cells no frame has any more are
+            // cleared too, so that the next frame there is suspected again.
+            for i in std::mem::take(&mut self.suspects) {
+                self.suspected[i] = false;
+            }
             (0..n).collect()
         } else {
             std::mem::take(&mut self.suspects)
@@ -909,7 +973,7 @@ impl<'b, L: Language> Lowering<'b, L> {
         let mut words = HashMap::with_capacity(candidates.len());
         let mut valid = self.chain.len();
         for &i in &candidates {
-            let w = self.slot_words(i);
+            let Some(w) = self.write_back_words(i) else { continue };
             words.insert(i, w);
             if let Some(pos) = self.link_at[i]
                 && self.links[self.chain[pos]].words != w
@@ -930,7 +994,10 @@ impl<'b, L: Language> Lowering<'b, L> {
         for slot in candidates.into_iter().chain(again) {
             let w = match words.get(&slot) {
                 Some(&w) => w,
-                None => self.slot_words(slot),
+                None => match self.write_back_words(slot) {
+                    Some(w) => w,
+                    None => continue,
+                },
             };
             if self.link_at[slot].is_some() || !self.needs_write_back(slot, w) {
                 continue;
@@ -1067,15 +1134,13 @@ impl<'b, L: Language> Lowering<'b, L> {
         let kinds = self.live_words(live, &mut words);
         let mut inlined = Vec::with_capacity(self.frames.len() - 1);
         for k in 1..self.frames.len() {
-            for i in 0..self.frames[k].slots.len() {
-                let (t, v) = self.frames[k].slots[i];
-                words.extend([self.var(t), self.var(v)]);
-            }
+            // The callee's slots are in its cells, which the write-back chain stores.
             let (callee_path, callee_live) = frame_state(k);
             let callee_kinds = self.live_words(callee_live, &mut words);
             let f = &self.frames[k];
             let target = f.inlined.as_ref().map_or(CallTargetId(u32::MAX), |i| i.target);
-            inlined.push(InlinedFrame { target, path: callee_path.into(), slots: f.slots.len(), kinds: callee_kinds.into() });
+            let (slots, cells) = (f.slots.len(), f.cells);
+            inlined.push(InlinedFrame { target, path: callee_path.into(), slots, cells, kinds: callee_kinds.into() });
         }
         // Words known now (constant tags, mostly) go to the point, not to memory.
         let mut known = Vec::new();
@@ -1995,7 +2060,23 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         let ret = self.b.create_block();
         let value = self.fresh_value_vars();
         let call = InlinedCall { target: target.id(), args: args.to_vec(), ret, abandoned: None, value };
-        self.frames.push(FrameVars { slots, inlined: Some(call) });
+        // The callee's cells follow its caller's (an inlined caller's; the activation's slots
+        // are not cells).
+        let cells = match self.frames.last() {
+            Some(f) if f.inlined.is_some() => f.cells + f.slots.len(),
+            _ => 0,
+        };
+        self.cells.truncate(cells);
+        self.cells.extend(slots.iter().copied());
+        self.cells_max = self.cells_max.max(self.cells.len());
+        let own = self.frames[0].slots.len();
+        let total = own + self.cells.len();
+        if self.link_at.len() < total {
+            self.link_at.resize(total, None);
+            self.suspected.resize(total, false);
+        }
+        (own + cells..total).for_each(|i| self.suspect(i));
+        self.frames.push(FrameVars { slots, cells, inlined: Some(call) });
         // The callee's returns merge after the call from wherever they are, so nothing learned
         // inside the callee is known after it (what slot variables learned merges by SSA).
         self.facts.push_scope();
@@ -2037,6 +2118,13 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
     }
     fn end_inline(&mut self) -> Option<SymVal> {
         let frame = self.frames.pop()?;
+        // The callee's cells are no frame's now. Links storing them go: the words they store
+        // need not be available after the call, and exits after it must not pass through them.
+        let from = self.frames[0].slots.len() + frame.cells;
+        if let Some(pos) = self.link_at.get(from..).and_then(|l| l.iter().flatten().min().copied()) {
+            self.cut_chain(pos);
+        }
+        self.cells.truncate(frame.cells);
         let call = frame.inlined?;
         // The callee's slots are read by its exits alone, which are all emitted by now.
         self.release_vars(frame.slots.iter().flat_map(|&(t, v)| [t, v]));

@@ -291,12 +291,20 @@ pub unsafe extern "C" fn boundary<L: Language>(frame: *mut (), site: *const Boun
 }
 
 /// Compiled code leaves for the interpreter at its deoptimization point `point`, with the live
-/// values laid out at `live` (see [`LiveKind`]); the frame's slots are already written back.
+/// values laid out at `live` (see [`LiveKind`]) and the inlined callees' slots at `cells`; the
+/// frame's slots are already written back.
 ///
 /// # Safety
-/// As for [`call`]; `code` is the calling code's [`CompiledCode`], and `live` holds the words its
-/// deoptimization point describes.
-pub unsafe extern "C" fn deoptimize<L: Language>(frame: *mut (), code: *const CompiledCode<L>, point: u32, live: *const u64) -> RawResult {
+/// As for [`call`]; `code` is the calling code's [`CompiledCode`], `live` holds the words its
+/// deoptimization point describes, and `cells` the slots of its inlined frames (two words
+/// each, from index [`InlinedFrame::cells`]); `cells` may be null when it has none.
+pub unsafe extern "C" fn deoptimize<L: Language>(
+    frame: *mut (),
+    code: *const CompiledCode<L>,
+    point: u32,
+    live: *const u64,
+    cells: *const u64,
+) -> RawResult {
     // SAFETY: the caller's contract.
     let (f, code) = unsafe { (frame_mut::<L>(frame), &*code) };
     let Some(p) = code.body.get().and_then(|b| b.deopts.get(point as usize)) else {
@@ -306,12 +314,20 @@ pub unsafe extern "C" fn deoptimize<L: Language>(frame: *mut (), code: *const Co
     let stored = unsafe { std::slice::from_raw_parts(live, p.stored_words()) };
     let words = p.all_words(stored);
     let mut words = LiveWords { words: &words, at: 0 };
+    let cell_count = p.inlined.iter().map(|i| i.cells + i.slots).max().unwrap_or(0);
+    let cells: &[u64] = if cells.is_null() || cell_count == 0 {
+        &[]
+    } else {
+        // SAFETY: the caller's contract: the inlined frames' cells are written up to here.
+        unsafe { std::slice::from_raw_parts(cells, cell_count * LiveKind::Val.words()) }
+    };
     let state = FrameState { path: p.path.to_vec(), live: p.kinds.iter().map(|&k| words.next(k)).collect() };
     let inlined = p
         .inlined
         .iter()
         .map(|i| {
-            let slots = (0..i.slots).map(|_| words.next(LiveKind::Val).boxed()).collect();
+            let mut own = LiveWords { words: cells, at: i.cells * LiveKind::Val.words() };
+            let slots = (0..i.slots).map(|_| own.next(LiveKind::Val).boxed()).collect();
             let live = i.kinds.iter().map(|&k| words.next(k)).collect();
             InlinedState { target: i.target, state: FrameState { path: i.path.to_vec(), live }, slots }
         })
@@ -372,8 +388,11 @@ impl LiveKind {
 /// A place where compiled code may leave for the interpreter.
 ///
 /// The live values come in one block of words: the frame's own evaluated values (`kinds`), then
-/// for each inlined callee it was running, outermost first, its slots (boxed values) and its
-/// evaluated values.
+/// for each inlined callee it was running, outermost first, its evaluated values. The inlined
+/// callees' slots are in a second block, the code's inlined cells, where each callee's slots
+/// start at its [`InlinedFrame::cells`]: exits share the stores to them (as they share the
+/// write-back of the activation's slots), so an exit deep in inlined code does not store every
+/// slot of every frame around it.
 #[derive(Clone, Debug)]
 pub struct DeoptPoint {
     /// The resume position in the tree (in the compiled frame: at the inlined call, if any).
@@ -395,7 +414,7 @@ impl DeoptPoint {
     /// The number of live words the point reads.
     pub fn words(&self) -> usize {
         let words = |kinds: &[LiveKind]| kinds.iter().map(|k| k.words()).sum::<usize>();
-        words(&self.kinds) + self.inlined.iter().map(|i| i.slots * LiveKind::Val.words() + words(&i.kinds)).sum::<usize>()
+        words(&self.kinds) + self.inlined.iter().map(|i| words(&i.kinds)).sum::<usize>()
     }
     /// The number of live words the code stores (those not `known`).
     pub fn stored_words(&self) -> usize {
@@ -427,6 +446,8 @@ pub struct InlinedFrame {
     pub path: Box<[u32]>,
     /// How many slots the callee has (stored as boxed values).
     pub slots: usize,
+    /// The index of its first slot among the inlined cells (two words per slot).
+    pub cells: usize,
     /// The layout of its evaluated values.
     pub kinds: Box<[LiveKind]>,
 }
