@@ -28,7 +28,7 @@ pub(crate) fn body_fns(node: &Node, spec: &Spec) -> TokenStream {
         .enumerate()
         .map(|(k, (kind, op))| {
             let u = format_ident!("__u{}", k);
-            let unboxed = kind.unbox(op);
+            let unboxed = kind.unbox(op, node.ints_seen(k));
             quote!(let #u = #unboxed;)
         })
         .collect();

@@ -87,8 +87,18 @@ fn typed_exec_fn(node: &Node, spec: &Spec) -> TokenStream {
             let op = &ops[i];
             let idx = i as u32;
             let exec = match kind {
-                Operand::I64 => quote!(exec_child_i64),
-                Operand::F64 => quote!(exec_child_f64),
+                Operand::I64 => quote!(::porcini::ExecChild::exec_child_i64(&self.#child, s, #idx, #reason)),
+                // A double only until an integer has reached the operand (see `SpecState::casts`).
+                Operand::F64 => {
+                    let ints = node.ints_seen(i);
+                    quote! {
+                        if #ints {
+                            ::porcini::ExecChild::exec_child_f64(&self.#child, s, #idx, #reason)
+                        } else {
+                            ::porcini::ExecChild::exec_child_double(&self.#child, s, #idx, #reason)
+                        }
+                    }
+                }
                 _ => return quote!(let #op = ::porcini::ExecChild::exec_child(&self.#child, s, #idx)?;),
             };
             // The operands before this one, boxed, for the slow path.
@@ -106,7 +116,7 @@ fn typed_exec_fn(node: &Node, spec: &Spec) -> TokenStream {
             let before = &ops[..i];
             let resume = format_ident!("__resume{}", i);
             quote! {
-                let #op = match ::porcini::ExecChild::#exec(&self.#child, s, #idx, #reason) {
+                let #op = match #exec {
                     ::std::result::Result::Ok(x) => x,
                     ::std::result::Result::Err(::porcini::TypedFail::Unwind(u)) => return ::std::result::Result::Err(u),
                     ::std::result::Result::Err(::porcini::TypedFail::Unexpected(v)) => {
@@ -196,8 +206,9 @@ fn dispatch_typed_fn(node: &Node, kind: Operand) -> TokenStream {
                 .operands
                 .iter()
                 .zip(&ops)
-                .map(|(kind, op)| {
-                    let u = kind.unbox(op);
+                .enumerate()
+                .map(|(i, (kind, op))| {
+                    let u = kind.unbox(op, node.ints_seen(i));
                     quote!(let #op = #u;)
                 })
                 .collect();

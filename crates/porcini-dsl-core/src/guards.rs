@@ -30,21 +30,42 @@ pub(crate) fn conjunction(parts: Vec<TokenStream>) -> TokenStream {
     quote!({ let __g = #first; #( let __h = #rest; let __g = s.and(__g, __h); )* __g })
 }
 
-/// The precondition's parts: the type checks of the typed operands, then the user guard.
+/// The precondition's parts as the fast paths check them: the type checks of the typed
+/// operands, then the user guard. An `S::F64` operand that no integer has reached yet is
+/// checked for a double only (see `SpecState::casts`); the slow path checks
+/// [`full_precondition`] and widens the operand when an integer comes.
 pub(crate) fn precondition(node: &Node, spec: &Spec) -> Vec<TokenStream> {
+    precondition_parts(node, spec, false)
+}
+
+/// The precondition's parts with every `S::F64` operand taking integers too: what
+/// `__specialize` and the fallback's guard decide by.
+pub(crate) fn full_precondition(node: &Node, spec: &Spec) -> Vec<TokenStream> {
+    precondition_parts(node, spec, true)
+}
+
+fn precondition_parts(node: &Node, spec: &Spec, full: bool) -> Vec<TokenStream> {
     let ops = node.ops();
     let mut parts: Vec<TokenStream> = spec
         .operands
         .iter()
         .zip(&ops)
-        .filter_map(|(kind, op)| match kind {
+        .enumerate()
+        .filter_map(|(i, (kind, op))| match kind {
             Operand::I64 => Some(quote!(s.has_tag(#op, ::porcini::Tag::Int))),
             Operand::Bool => Some(quote!(s.has_tag(#op, ::porcini::Tag::Bool))),
-            Operand::F64 => Some(quote!({
-                let __d = s.has_tag(#op, ::porcini::Tag::Double);
-                let __i = s.has_tag(#op, ::porcini::Tag::Int);
-                s.or(__d, __i)
-            })),
+            Operand::F64 => {
+                let ints = if full { quote!(true) } else { node.ints_seen(i) };
+                Some(quote!({
+                    let __d = s.has_tag(#op, ::porcini::Tag::Double);
+                    if #ints {
+                        let __i = s.has_tag(#op, ::porcini::Tag::Int);
+                        s.or(__d, __i)
+                    } else {
+                        __d
+                    }
+                }))
+            }
             Operand::Val => None,
         })
         .collect();
@@ -116,7 +137,7 @@ pub(crate) fn fallback_guard(node: &Node) -> TokenStream {
 
 /// Whether `spec` could accept the operands, for the fallback guard.
 fn accepts(node: &Node, spec: &Spec) -> TokenStream {
-    let pre = precondition(node, spec);
+    let pre = full_precondition(node, spec);
     if spec.cached.is_none() {
         return conjunction(pre);
     }

@@ -202,6 +202,17 @@ impl Node {
     pub fn mono_codes(&self) -> Vec<u8> {
         self.specs.iter().map(|s| self.mono_code(s)).collect()
     }
+    /// The state bit of operand `i` in `SpecState::casts`.
+    pub fn cast_bit(&self, i: usize) -> u32 {
+        1u32 << i
+    }
+    /// The expression telling whether an integer has reached operand `i` as a double (a constant
+    /// while compiling): until one has, an `S::F64` operand is checked for a double only.
+    pub fn ints_seen(&self, i: usize) -> TokenStream {
+        let state = &self.state;
+        let bit = self.cast_bit(i);
+        quote!((self.#state.casts() & #bit != 0))
+    }
     /// The link of the polymorphic chain that starts at specialization `i` (`i == specs.len()` is
     /// the final miss).
     pub fn chain_fn(&self, i: usize) -> Ident {
@@ -219,12 +230,13 @@ impl Operand {
             Operand::Val => quote!(S::Val),
         }
     }
-    /// The expression unboxing `op`, a value known to be of this kind.
-    pub fn unbox(self, op: &Ident) -> TokenStream {
+    /// The expression unboxing `op`, a value known to be of this kind; `ints` is the expression
+    /// telling whether an `S::F64` operand may be an integer (else it is a double).
+    pub fn unbox(self, op: &Ident, ints: TokenStream) -> TokenStream {
         match self {
             Operand::I64 => quote!(s.unbox_i64(#op)),
             Operand::Bool => quote!(s.unbox_bool(#op)),
-            Operand::F64 => quote!(s.number_to_f64(#op)),
+            Operand::F64 => quote!(if #ints { s.number_to_f64(#op) } else { s.unbox_f64(#op) }),
             Operand::Val => quote!(#op),
         }
     }

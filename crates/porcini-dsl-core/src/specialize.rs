@@ -25,8 +25,8 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::guards::{bind_cache, cache_guard, conjunction, precondition};
-use crate::model::{Node, Spec};
+use crate::guards::{bind_cache, cache_guard, conjunction, full_precondition};
+use crate::model::{Node, Operand, Spec};
 
 /// `__specialize`, plus the reporting helpers when the node reports.
 pub(crate) fn specialize_fns(node: &Node) -> TokenStream {
@@ -88,12 +88,30 @@ fn try_arm(node: &Node, spec: &Spec) -> TokenStream {
             }
         };
     }
-    let pre = conjunction(precondition(node, spec));
+    let pre = conjunction(full_precondition(node, spec));
+    // An integer that reached an `S::F64` operand widens it for good (the fast paths checked
+    // for a double only until now).
+    let casts: Vec<TokenStream> = spec
+        .operands
+        .iter()
+        .zip(node.ops())
+        .enumerate()
+        .filter(|(_, (kind, _))| **kind == Operand::F64)
+        .map(|(i, (_, op))| {
+            let bit = node.cast_bit(i);
+            quote! {
+                if { let s = &mut *f; s.has_tag(#op, ::porcini::Tag::Int) } {
+                    self.#state.note_cast(#bit);
+                }
+            }
+        })
+        .collect();
     let Some(cached) = &spec.cached else {
         return quote! {
             if self.#state.excluded() & #bit == 0 {
                 let __ok: bool = { let s = &mut *f; #pre };
                 if __ok {
+                    #(#casts)*
                     #activate
                     return self.#body_fn(f, #args);
                 }
@@ -109,6 +127,7 @@ fn try_arm(node: &Node, spec: &Spec) -> TokenStream {
         if self.#state.excluded() & #bit == 0 {
             let __ok: bool = { let s = &mut *f; #pre };
             if __ok {
+                #(#casts)*
                 #bind
                 // An existing instance that accepts the operands: run it, nothing changes.
                 for __e in __c.iter().map_while(::std::cell::OnceCell::get) {

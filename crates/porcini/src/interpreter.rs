@@ -75,8 +75,9 @@ impl<'a, L: Language> Stage<L> for Frame<'a, L> {
         _index: u32,
         leaf: &F,
         reason: &'static str,
+        ints: bool,
     ) -> Result<f64, crate::node::TypedFail<Value>> {
-        leaf.eval_f64(self, reason)
+        leaf.eval_f64(self, reason, ints)
     }
     #[inline(always)]
     fn exec_inline(

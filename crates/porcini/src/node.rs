@@ -86,6 +86,18 @@ pub fn expect_f64<L: Language, S: Stage<L>>(
     if s.speculate(is_number, reason) { Ok(s.number_to_f64(v)) } else { Err(TypedFail::Unexpected(v)) }
 }
 
+/// `v` as a double, for a parent whose operand has only ever been a double: a compiling stage
+/// speculates on the tag, and an integer is unexpected (the parent then widens the operand to
+/// take integers too, see [`crate::spec::SpecState::casts`]).
+pub fn expect_double<L: Language, S: Stage<L>>(
+    s: &mut S,
+    v: S::Val,
+    reason: &'static str,
+) -> Result<S::F64, TypedFail<S::Val>> {
+    let is_double = s.has_tag(v, Tag::Double);
+    if s.speculate(is_double, reason) { Ok(s.unbox_f64(v)) } else { Err(TypedFail::Unexpected(v)) }
+}
+
 /// An executable expression or statement node.
 pub trait ExprNode<L: Language>: 'static {
     /// Executes in the interpreter.

@@ -12,7 +12,7 @@
 
 use crate::error::Unwind;
 use crate::language::Language;
-use crate::node::{CloneContext, ExprNode, TypedFail, expect_f64, expect_i64};
+use crate::node::{CloneContext, ExprNode, TypedFail, expect_double, expect_f64, expect_i64};
 use crate::stage::Stage;
 
 /// A language's inlinable leaf nodes, usually an enum over them.
@@ -27,11 +27,12 @@ pub trait Leaf<L: Language>: Sized + 'static {
         let v = self.eval(s)?;
         expect_i64(s, v, reason)
     }
-    /// Executes the leaf expecting a number, as a double (see [`ExecChild::exec_child_f64`]).
+    /// Executes the leaf expecting a number, as a double (see [`ExecChild::exec_child_f64`]);
+    /// without `ints`, a double only (see [`ExecChild::exec_child_double`]).
     #[inline(always)]
-    fn eval_f64<S: Stage<L>>(&self, s: &mut S, reason: &'static str) -> Result<S::F64, TypedFail<S::Val>> {
+    fn eval_f64<S: Stage<L>>(&self, s: &mut S, reason: &'static str, ints: bool) -> Result<S::F64, TypedFail<S::Val>> {
         let v = self.eval(s)?;
-        expect_f64(s, v, reason)
+        if ints { expect_f64(s, v, reason) } else { expect_double(s, v, reason) }
     }
     /// The leaf as a node, for tree walks and tools.
     fn node(&self) -> &dyn ExprNode<L>;
@@ -103,6 +104,14 @@ pub trait ExecChild<L: Language> {
         index: u32,
         reason: &'static str,
     ) -> Result<S::F64, TypedFail<S::Val>>;
+    /// As [`ExecChild::exec_child_f64`], for a parent that has only ever been given a double
+    /// here: an integer is unexpected too.
+    fn exec_child_double<S: Stage<L>>(
+        &self,
+        s: &mut S,
+        index: u32,
+        reason: &'static str,
+    ) -> Result<S::F64, TypedFail<S::Val>>;
 }
 
 impl<L: Language> ExecChild<L> for Box<dyn ExprNode<L>> {
@@ -129,6 +138,16 @@ impl<L: Language> ExecChild<L> for Box<dyn ExprNode<L>> {
     ) -> Result<S::F64, TypedFail<S::Val>> {
         let v = s.exec(index, &**self)?;
         expect_f64(s, v, reason)
+    }
+    #[inline(always)]
+    fn exec_child_double<S: Stage<L>>(
+        &self,
+        s: &mut S,
+        index: u32,
+        reason: &'static str,
+    ) -> Result<S::F64, TypedFail<S::Val>> {
+        let v = s.exec(index, &**self)?;
+        expect_double(s, v, reason)
     }
 }
 
@@ -157,8 +176,20 @@ impl<L: Language, F: Leaf<L>> ExecChild<L> for Operand<L, F> {
         reason: &'static str,
     ) -> Result<S::F64, TypedFail<S::Val>> {
         match self {
-            Operand::Leaf(f) => s.exec_leaf_f64(index, f, reason),
+            Operand::Leaf(f) => s.exec_leaf_f64(index, f, reason, true),
             Operand::Node(n) => n.exec_child_f64(s, index, reason),
+        }
+    }
+    #[inline(always)]
+    fn exec_child_double<S: Stage<L>>(
+        &self,
+        s: &mut S,
+        index: u32,
+        reason: &'static str,
+    ) -> Result<S::F64, TypedFail<S::Val>> {
+        match self {
+            Operand::Leaf(f) => s.exec_leaf_f64(index, f, reason, false),
+            Operand::Node(n) => n.exec_child_double(s, index, reason),
         }
     }
 }

@@ -293,6 +293,17 @@ fn expect_live_f64(v: LiveValue) -> Result<f64, TypedFail<Value>> {
     }
 }
 
+/// A recorded value for a parent that has only ever been given a double there: an integer is
+/// unexpected, so that the parent widens the operand (see `SpecState::casts`) rather than the
+/// compiled code leaving at the same check again.
+fn expect_live_double(v: LiveValue) -> Result<f64, TypedFail<Value>> {
+    match v {
+        LiveValue::F64(x) => Ok(x),
+        LiveValue::Val(v) if v.tag() == Tag::Double => Ok(crate::stage::number_to_f64(v)),
+        other => Err(TypedFail::Unexpected(other.boxed())),
+    }
+}
+
 impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
     type Val = Value;
     type I64 = i64;
@@ -361,14 +372,16 @@ impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
         index: u32,
         leaf: &F,
         reason: &'static str,
+        ints: bool,
     ) -> Result<f64, TypedFail<Value>> {
         match self.step(index)? {
-            Step::Recorded(v) => expect_live_f64(v),
-            Step::Run => leaf.eval_f64(self, reason),
+            Step::Recorded(v) if ints => expect_live_f64(v),
+            Step::Recorded(v) => expect_live_double(v),
+            Step::Run => leaf.eval_f64(self, reason, ints),
             Step::Track => {
                 let r = self.track(
                     index,
-                    |s| Ok(leaf.eval_f64(s, reason)),
+                    |s| Ok(leaf.eval_f64(s, reason, ints)),
                     |r| match r {
                         Ok(x) => Some(LiveValue::F64(*x)),
                         Err(TypedFail::Unexpected(v)) => Some(LiveValue::Val(*v)),
@@ -377,7 +390,7 @@ impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
                 );
                 r.map_err(TypedFail::Unwind)?
             }
-            Step::Plain => leaf.eval_f64(self.f, reason),
+            Step::Plain => leaf.eval_f64(self.f, reason, ints),
         }
     }
     fn exec_inline(

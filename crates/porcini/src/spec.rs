@@ -26,6 +26,11 @@ pub struct SpecState {
     /// that monomorphic dispatch is one small-integer `match` instead of a test for a single bit
     /// followed by a bit scan. The codes are the node's own (see [`SpecState::activate`]).
     mono: Cell<u8>,
+    /// The operands (bit `1 << i` for operand `i`) that an integer has reached as a double
+    /// (Truffle's implicit cast state): until an operand's bit is set, a specialization that
+    /// takes it as `S::F64` checks for a double only, so a compiled double operand is one tag
+    /// test and no conversion. Bits are only ever added.
+    casts: Cell<u32>,
 }
 
 impl Clone for SpecState {
@@ -100,6 +105,19 @@ impl SpecState {
         }
         self.excluded.set(self.excluded.get() | bit);
         self.set_active(self.active.get() & !bit, codes);
+    }
+    /// The operands an integer has reached as a double (see the field).
+    #[inline(always)]
+    pub fn casts(&self) -> u32 {
+        self.casts.get()
+    }
+    /// Notes that an integer reached operand bit `bit` as a double: from now on the operand
+    /// takes both.
+    pub fn note_cast(&self, bit: u32) {
+        if self.casts.get() & bit == 0 {
+            note_specialized();
+            self.casts.set(self.casts.get() | bit);
+        }
     }
     /// The cost class; `megamorphic` is the set of generic specializations.
     pub fn cost(&self, megamorphic: u32) -> NodeCost {

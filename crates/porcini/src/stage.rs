@@ -74,12 +74,13 @@ pub trait Stage<L: Language>: Sized {
         reason: &'static str,
     ) -> Result<Self::I64, crate::node::TypedFail<Self::Val>>;
     /// Executes an inline leaf as child `index` expecting a number as a double
-    /// ([`crate::operand::Leaf::eval_f64`]).
+    /// ([`crate::operand::Leaf::eval_f64`]); without `ints`, a double only.
     fn exec_leaf_f64<F: crate::operand::Leaf<L>>(
         &mut self,
         index: u32,
         leaf: &F,
         reason: &'static str,
+        ints: bool,
     ) -> Result<Self::F64, crate::node::TypedFail<Self::Val>>;
     /// Executes child `index` of the current node by running `eval`, its node code, in place
     /// (for children the parent holds by value); the stage treats it exactly like

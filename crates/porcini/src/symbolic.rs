@@ -559,8 +559,9 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
         index: u32,
         leaf: &F,
         reason: &'static str,
+        ints: bool,
     ) -> Result<SymVal, crate::node::TypedFail<SymVal>> {
-        self.record_child(index, |s| leaf.eval_f64(s, reason))
+        self.record_child(index, |s| leaf.eval_f64(s, reason, ints))
     }
     fn exec_inline(
         &mut self,
