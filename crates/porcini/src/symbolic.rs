@@ -1130,6 +1130,8 @@ pub struct Recording {
     effects: usize,
     /// Loops recorded.
     loops: usize,
+    /// Exits to the interpreter recorded (deoptimizations, transfers and validity checks).
+    exits: usize,
     /// Returns of the recorded root (not of callees inlined into it), and those of them
     /// recorded before any guest call.
     root_returns: usize,
@@ -1187,6 +1189,10 @@ impl Recording {
     /// Loops recorded.
     pub fn loops(&self) -> usize {
         self.loops
+    }
+    /// Exits to the interpreter recorded: deoptimizations, transfers and validity checks.
+    pub fn exits(&self) -> usize {
+        self.exits
     }
     /// Returns of the recorded root, not of callees inlined into it, recorded before any guest
     /// call: a path of the root that returns without calling, since records are in order.
@@ -1367,14 +1373,17 @@ impl<L: Language> Emitter<L> for Recording {
         self.op2(name, a, b)
     }
     fn deopt_unless(&mut self, holds: SymVal, reason: &'static str, state: StateRef<'_>, how: Transfer) {
+        self.exits += 1;
         let op = if how == Transfer::Invalidate { "deopt_unless" } else { "transfer_unless" };
         self.line(|| format!("{op} {} \"{reason}\" {}", v(holds), state_text(state)));
     }
     fn deopt(&mut self, reason: &'static str, state: StateRef<'_>, how: Transfer) {
+        self.exits += 1;
         let op = if how == Transfer::Invalidate { "deopt_invalidate" } else { "transfer" };
         self.line(|| format!("{op} \"{reason}\" {}", state_text(state)));
     }
     fn check_valid(&mut self, state: StateRef<'_>) {
+        self.exits += 1;
         self.line(|| format!("check_valid {}", state_text(state)));
     }
     fn assume(&mut self, a: &Assumption) {

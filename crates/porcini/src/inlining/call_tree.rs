@@ -81,7 +81,8 @@ pub struct CallNode {
     pub depth: usize,
     /// Ancestors calling the same target or a split of the same source.
     pub recursion_depth: usize,
-    /// The callee's size after partial evaluation, in recorded operations (0 until explored).
+    /// The callee's size after partial evaluation, in estimated instructions (see `lowered_size`;
+    /// 0 until explored).
     pub size: usize,
     /// Direct call nodes in the callee's tree.
     pub truffle_callees: usize,
@@ -108,6 +109,8 @@ struct Exploration {
 #[derive(Clone, Debug)]
 struct Explored {
     size: usize,
+    /// Its exits to the interpreter.
+    exits: usize,
     returns: bool,
     pure: bool,
     calls: Vec<CallEvent>,
@@ -182,7 +185,7 @@ impl CallTree {
         };
         let calls = stage.into_calls();
         if ok.is_ok() {
-            tree.nodes[0].size = record.size();
+            tree.nodes[0].size = lowered_size(record.size(), record.exits(), 0);
             tree.add_children(rt, CallNodeId(0), &calls);
         }
         tree
@@ -232,7 +235,7 @@ impl CallTree {
             Ok(explored) => {
                 let node = self.node_mut(id);
                 node.state = CallState::Expanded;
-                node.size = explored.size;
+                node.size = lowered_size(explored.size, explored.exits, node.depth);
                 node.returns = explored.returns;
                 node.pure = explored.pure;
                 self.expanded += 1;
@@ -299,6 +302,24 @@ impl CallTree {
     }
 }
 
+/// The size the call tree weighs a callee by (its "IR Nodes"): an estimate of the instructions
+/// its body becomes, inlined `depth` frames deep, from its partial evaluation's `operations`
+/// and `exits`.
+///
+/// Truffle's budgets count Graal nodes after partial evaluation, and a Graal node is about one
+/// instruction of porcini's IR. A recorded operation lowers to about three (a boxed value is
+/// two words, a guard is a compare and a branch); counted as one, the budgets let units grow
+/// three times larger than Truffle's. An exit also stores the evaluated values of every frame
+/// waiting around it (Graal shares its frame states; what the inlined cells do not share, see
+/// `porcini-jit`'s lowering), a few instructions per frame. Measured before this estimate:
+/// DeltaBlue's `chainTest`, 11.6k recorded operations, lowered to 128k instructions and took
+/// 500 ms to compile.
+fn lowered_size(operations: usize, exits: usize, depth: usize) -> usize {
+    const PER_OPERATION: usize = 3;
+    const PER_EXIT_AND_FRAME: usize = 4;
+    operations * PER_OPERATION + exits * depth * PER_EXIT_AND_FRAME
+}
+
 /// Whether `target`'s body may be partially evaluated into a caller: it ran at least once
 /// (an unrun tree is uninitialized and would only deoptimize), may be compiled, touches no
 /// caller's frame, and keeps no surplus arguments (which only the runtime's call path copies).
@@ -316,7 +337,7 @@ fn explore<L: Language>(rt: &Runtime<L>, target: &Rc<CallTarget<L>>) -> Explorat
     let ok = stage.record_root(target.root());
     let calls = stage.into_calls();
     let pure = record.effects() == 0 && record.loops() == 0 && record.early_returns() > 0;
-    let result = ok.map(|()| Explored { size: record.size(), returns: record.root_returns() > 0, pure, calls });
+    let result = ok.map(|()| Explored { size: record.size(), exits: record.exits(), returns: record.root_returns() > 0, pure, calls });
     Exploration { result }
 }
 

@@ -2,7 +2,7 @@
 //! inline.
 //!
 //! *Expand* explores the most frequent Cutoff calls first until the exploration budget
-//! (`InliningExpansionBudget`, in recorded operations) is spent, skipping calls deeper than
+//! (`InliningExpansionBudget`, in estimated instructions) is spent, skipping calls deeper than
 //! `InliningRecursionDepth` recursions or 15 levels. *Analyse* computes, bottom up, each call's
 //! *call diff*: how the number of calls left in the unit changes if it is inlined, in calls per
 //! activation. A call left Cutoff adds its frequency (one call remains; a recursive one counts
