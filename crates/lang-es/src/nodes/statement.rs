@@ -37,6 +37,23 @@ impl ThrowNode {
 
 es_node!(ThrowNode, "Throw", children(t => vec![&*t.value]), clone(t, cx => ThrowNode::new(t.value.clone_uninitialized(cx), t.loc.clone())));
 
+/// The first statement of a `catch` handler: the exception is caught, so the place it was
+/// thrown from is no longer the one to report. An error raised later where no site is noted
+/// (by a builtin, say) is then reported without a place, rather than at this one.
+pub struct CaughtNode;
+
+impl CaughtNode {
+    pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        s.call_boundary("caught", self, Self::forget, &[])
+    }
+    fn forget(&self, f: &mut Frame<'_, Es>, _: &[Value]) -> Result<Value, Unwind<Value>> {
+        *f.lang().throw_site.borrow_mut() = Default::default();
+        Ok(UNDEFINED)
+    }
+}
+
+es_node!(CaughtNode, "Caught", children(_t => vec![]), clone(_t, _cx => CaughtNode));
+
 /// Checks that a `for-of` operand is iterable (an array or a string) and evaluates to it.
 pub struct IterableNode {
     value: Node,

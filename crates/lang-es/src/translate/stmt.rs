@@ -10,7 +10,7 @@ use super::{FnCx, Translator};
 use crate::nodes::Node;
 use crate::nodes::literal::ConstNode;
 use crate::nodes::logic::TruthyNode;
-use crate::nodes::statement::{DerivedResultNode, ForOfNextNode, IterableNode, SwitchNode, ThrowNode};
+use crate::nodes::statement::{CaughtNode, DerivedResultNode, ForOfNextNode, IterableNode, SwitchNode, ThrowNode};
 use crate::nodes::variable::{CopyEnvNode, EnterEnvNode, Place, ReadVarNode, WriteMode, WriteVarNode};
 use crate::parser::ast::{Block, ForInit, ForOfLeft, Stmt, StmtKind, VarDecl, VarKind};
 use crate::parser::{PerIteration, ScopeId, SyntaxError};
@@ -177,7 +177,7 @@ impl Translator<'_> {
                 let handler = match catch {
                     Some(c) => {
                         let slot = cx.temp("%caught");
-                        let mut stmts = Vec::new();
+                        let mut stmts: Vec<Node> = vec![Box::new(CaughtNode)];
                         self.enter_scope(cx, c.scope, &mut stmts)?;
                         let r = (|| {
                             if let Some(p) = &c.param {

@@ -85,3 +85,17 @@ fn a_handle_of_another_engine_is_rejected() {
     let id = b.eval("(x) => x", "b.js").unwrap();
     assert!(matches!(b.call(&id, &[o]), Err(RunError::Guest(m)) if m.contains("another engine")));
 }
+
+#[test]
+fn a_caught_exception_is_not_reported_as_the_site_of_a_later_one() {
+    // The builtin's error notes no site of its own; the caught `throw` on line 1 must not be
+    // reported as where it came from.
+    let e = engine(EngineOptions::default());
+    let program = "try { throw new Error('x'); } catch (err) {}\n[1].forEach(undefined);";
+    let Err(RunError::Guest(report)) = e.eval(program, "site.js") else { panic!("no error") };
+    assert!(report.starts_with("TypeError: undefined is not a function"), "{report}");
+    // A `throw` still reports its own place, after an earlier exception was caught.
+    let program = "try { throw new Error('x'); } catch (err) {}\nthrow new Error('y');";
+    let Err(RunError::Guest(report)) = e.eval(program, "again.js") else { panic!("no error") };
+    assert!(report.starts_with("again.js:2\nthrow new Error('y');\n^\n\nError: y"), "{report}");
+}
