@@ -91,13 +91,7 @@ fn typed_exec_fn(node: &Node, spec: &Spec) -> TokenStream {
                 // A double only until an integer has reached the operand (see `SpecState::casts`).
                 Operand::F64 => {
                     let ints = node.ints_seen(i);
-                    quote! {
-                        if #ints {
-                            ::porcini::ExecChild::exec_child_f64(&self.#child, s, #idx, #reason)
-                        } else {
-                            ::porcini::ExecChild::exec_child_double(&self.#child, s, #idx, #reason)
-                        }
-                    }
+                    quote!(::porcini::ExecChild::exec_child_f64(&self.#child, s, #idx, #reason, #ints))
                 }
                 _ => return quote!(let #op = ::porcini::ExecChild::exec_child(&self.#child, s, #idx)?;),
             };

@@ -71,6 +71,8 @@ use porcini::symbolic::{Recording, SymVal};
 use porcini::{Language, Runtime, SlotId, SlotKind, Tag, Value};
 
 const VALUE_SIZE: i32 = 16;
+/// One inlined cell: a slot's tag word, then its payload word, as `deoptimize` reads them.
+const CELL_SIZE: i32 = 16;
 
 /// How a handle is represented in IR.
 #[derive(Clone, Copy, Debug)]
@@ -532,7 +534,7 @@ impl<'b, L: Language> Lowering<'b, L> {
         let own = self.frames[0].slots.len();
         // The inlined cells: two words per slot, tag first, as the runtime reads them.
         let cells_slot = (self.cells_max > 0).then(|| {
-            let size = self.cells_max as u32 * 2 * 8;
+            let size = self.cells_max as u32 * CELL_SIZE as u32;
             self.b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, size, 3))
         });
         for link in std::mem::take(&mut self.links) {
@@ -541,7 +543,7 @@ impl<'b, L: Language> Lowering<'b, L> {
             let p = self.b.block_params(link.block).to_vec();
             match (link.slot.checked_sub(own), cells_slot) {
                 (Some(cell), Some(slot)) => {
-                    let off = cell as i32 * 16;
+                    let off = cell as i32 * CELL_SIZE;
                     self.b.ins().stack_store(types::I64, link.words.0, slot, off);
                     self.b.ins().stack_store(types::I64, link.words.1, slot, off + 8);
                 }

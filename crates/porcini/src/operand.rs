@@ -28,7 +28,7 @@ pub trait Leaf<L: Language>: Sized + 'static {
         expect_i64(s, v, reason)
     }
     /// Executes the leaf expecting a number, as a double (see [`ExecChild::exec_child_f64`]);
-    /// without `ints`, a double only (see [`ExecChild::exec_child_double`]).
+    /// without `ints`, a double only.
     #[inline(always)]
     fn eval_f64<S: Stage<L>>(&self, s: &mut S, reason: &'static str, ints: bool) -> Result<S::F64, TypedFail<S::Val>> {
         let v = self.eval(s)?;
@@ -97,20 +97,14 @@ pub trait ExecChild<L: Language> {
         reason: &'static str,
     ) -> Result<S::I64, TypedFail<S::Val>>;
     /// Executes `self` as child `index` for a parent that wants a number as a double (Truffle's
-    /// `executeDouble`, with its implicit widening of integers).
+    /// `executeDouble`): with `ints`, an integer is widened; without, the parent has only ever
+    /// been given a double here, and an integer is unexpected too (see `SpecState::casts`).
     fn exec_child_f64<S: Stage<L>>(
         &self,
         s: &mut S,
         index: u32,
         reason: &'static str,
-    ) -> Result<S::F64, TypedFail<S::Val>>;
-    /// As [`ExecChild::exec_child_f64`], for a parent that has only ever been given a double
-    /// here: an integer is unexpected too.
-    fn exec_child_double<S: Stage<L>>(
-        &self,
-        s: &mut S,
-        index: u32,
-        reason: &'static str,
+        ints: bool,
     ) -> Result<S::F64, TypedFail<S::Val>>;
 }
 
@@ -135,19 +129,10 @@ impl<L: Language> ExecChild<L> for Box<dyn ExprNode<L>> {
         s: &mut S,
         index: u32,
         reason: &'static str,
+        ints: bool,
     ) -> Result<S::F64, TypedFail<S::Val>> {
         let v = s.exec(index, &**self)?;
-        expect_f64(s, v, reason)
-    }
-    #[inline(always)]
-    fn exec_child_double<S: Stage<L>>(
-        &self,
-        s: &mut S,
-        index: u32,
-        reason: &'static str,
-    ) -> Result<S::F64, TypedFail<S::Val>> {
-        let v = s.exec(index, &**self)?;
-        expect_double(s, v, reason)
+        if ints { expect_f64(s, v, reason) } else { expect_double(s, v, reason) }
     }
 }
 
@@ -174,22 +159,11 @@ impl<L: Language, F: Leaf<L>> ExecChild<L> for Operand<L, F> {
         s: &mut S,
         index: u32,
         reason: &'static str,
+        ints: bool,
     ) -> Result<S::F64, TypedFail<S::Val>> {
         match self {
-            Operand::Leaf(f) => s.exec_leaf_f64(index, f, reason, true),
-            Operand::Node(n) => n.exec_child_f64(s, index, reason),
-        }
-    }
-    #[inline(always)]
-    fn exec_child_double<S: Stage<L>>(
-        &self,
-        s: &mut S,
-        index: u32,
-        reason: &'static str,
-    ) -> Result<S::F64, TypedFail<S::Val>> {
-        match self {
-            Operand::Leaf(f) => s.exec_leaf_f64(index, f, reason, false),
-            Operand::Node(n) => n.exec_child_double(s, index, reason),
+            Operand::Leaf(f) => s.exec_leaf_f64(index, f, reason, ints),
+            Operand::Node(n) => n.exec_child_f64(s, index, reason, ints),
         }
     }
 }
