@@ -128,23 +128,26 @@ impl EqualsNode {
     pub fn new(left: Node, right: Node, strict: bool, negate: bool) -> EqualsNode {
         EqualsNode { left, right, strict, negate, spec: SpecState::default() }
     }
-    /// Neither operand is a number or a string, and (for `==`) both are objects: equality is
-    /// identity.
+    /// Equality is identity: for `===`, when either operand is neither a number nor a string
+    /// (values of different types are never strictly equal, and the other types compare by
+    /// identity), so `x === null` with `x` sometimes a string is not a generic comparison; for
+    /// `==`, when both are objects.
     fn by_identity<S: Stage<Es>>(&self, s: &mut S, a: S::Val, b: S::Val) -> S::Bool {
         if !self.strict {
             let x = s.has_tag(a, Tag::Object);
             let y = s.has_tag(b, Tag::Object);
             return s.and(x, y);
         }
-        let mut ok = s.bool_const(true);
-        for v in [a, b] {
+        let [x, y] = [a, b].map(|v| {
+            let mut plain = s.bool_const(true);
             for tag in [Tag::Int, Tag::Double, Tag::Ref0] {
                 let t = s.has_tag(v, tag);
                 let n = s.not(t);
-                ok = s.and(ok, n);
+                plain = s.and(plain, n);
             }
-        }
-        ok
+            plain
+        });
+        s.or(x, y)
     }
     fn strings<S: Stage<Es>>(&self, s: &mut S, a: S::Val, b: S::Val) -> S::Bool {
         both_strings(s, a, b)

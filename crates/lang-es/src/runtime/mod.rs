@@ -125,10 +125,19 @@ pub fn str_value(rt: &Runtime<Es>, text: &str) -> Value {
     new_str(rt, JsStr::from_text(text))
 }
 
-/// A string value that is never collected (literals in node trees, interned names).
+/// The string value of a literal, never collected. Literals of the same text are one string,
+/// marked interned, as V8 internalizes literals: `x === 'forward'` where `x` holds another
+/// literal `'forward'` is then settled by identity in compiled code, and two different literals
+/// are unequal without comparing their units.
 pub fn permanent_str(rt: &Runtime<Es>, s: JsStr) -> Value {
     if let Some(u) = single_latin1(&s) {
         return unit_str(rt, u);
     }
-    Value::from_kind(rt.heap.alloc_permanent(KindObject(s)))
+    let units: Box<[u16]> = s.units().into();
+    if let Some(&v) = rt.lang.literals.borrow().get(&units) {
+        return v;
+    }
+    let v = Value::from_kind(rt.heap.alloc_permanent(KindObject(s.into_interned())));
+    rt.lang.literals.borrow_mut().insert(units, v);
+    v
 }

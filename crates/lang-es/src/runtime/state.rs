@@ -76,6 +76,9 @@ pub struct EsState {
     pub(crate) host_report: RefCell<Option<String>>,
     /// The strings of one Latin-1 unit, by unit, as they are made (see `runtime::unit_str`).
     pub(crate) single_units: RefCell<Vec<Value>>,
+    /// The string literals of every loaded source, by their code units: one string per text
+    /// (see `runtime::permanent_str`).
+    pub(crate) literals: RefCell<FxHashMap<Box<[u16]>, Value>>,
 }
 
 impl EsState {
@@ -96,6 +99,7 @@ impl EsState {
             host_entries: RefCell::default(),
             host_report: RefCell::default(),
             single_units: RefCell::default(),
+            literals: RefCell::default(),
         }
     }
     /// The built-in objects.

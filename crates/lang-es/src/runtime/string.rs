@@ -23,8 +23,9 @@ type Str = Gc<KindObject<JsStr>>;
 /// An immutable JavaScript string.
 pub struct JsStr {
     rope: Rope<JsUnits>,
-    /// 1 for the runtime's one string of a single Latin-1 unit ([`crate::runtime::unit_str`]),
-    /// which no other string equals; 0 otherwise. Compiled code reads it ([`INTERNED`]): two
+    /// 1 for the runtime's one string of a single Latin-1 unit ([`crate::runtime::unit_str`])
+    /// and for string literals ([`crate::runtime::permanent_str`]), which no other string with
+    /// the flag equals; 0 otherwise. Compiled code reads it ([`INTERNED`]): two
     /// different strings that both have it are unequal without comparing their units.
     interned: u64,
 }
@@ -132,6 +133,11 @@ impl JsStr {
     /// [`crate::runtime::unit_str`], the one caller).
     pub(crate) fn interned_unit(u: u8) -> JsStr {
         JsStr { interned: 1, ..JsStr::flat_of(Flat::OneByte(Box::new([u]))) }
+    }
+    /// This string marked as the runtime's only string of its text (see
+    /// [`crate::runtime::permanent_str`], the one caller).
+    pub(crate) fn into_interned(self) -> JsStr {
+        JsStr { interned: 1, ..self }
     }
     /// The string of Latin-1 code units.
     pub fn from_latin1(bytes: Vec<u8>) -> JsStr {
