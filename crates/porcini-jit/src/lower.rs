@@ -750,12 +750,20 @@ impl<'b, L: Language> Lowering<'b, L> {
         self.tags[tag.number() as usize] = Some(t);
         t
     }
-    /// The address of record `r`'s first slot, and whether it has a slot `index`.
-    fn record_slot(&mut self, r: ir::Value, index: u32) -> (ir::Value, ir::Value) {
-        let base = self.b.ins().load(types::I64, MemFlagsData::trusted(), r, self.record.base);
+    /// Where record `r`'s slot `index` is (an address and an offset from it: inside the record
+    /// for the first slots, past the spilled slots' address for the others), and whether the
+    /// record has that slot.
+    fn record_slot(&mut self, r: ir::Value, index: u32) -> (ir::Value, i32, ir::Value) {
         let len = self.b.ins().load(types::I64, MemFlagsData::trusted(), r, self.record.len);
         let inside = self.b.ins().icmp_imm_u(IntCC::UnsignedGreaterThan, len, i64::from(index));
-        (base, inside)
+        let (base, off) = match index.checked_sub(self.record.inline_slots) {
+            None => (r, self.record.inline + index as i32 * VALUE_SIZE),
+            Some(spilled) => {
+                let base = self.b.ins().load(types::I64, MemFlagsData::trusted(), r, self.record.spill_base);
+                (base, spilled as i32 * VALUE_SIZE)
+            }
+        };
+        (base, off, inside)
     }
     /// The words of the language's absent value (a missing argument's).
     fn absent(&mut self) -> (ir::Value, ir::Value) {
@@ -1983,7 +1991,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
     }
     fn record_get(&mut self, rec: SymVal, index: u32) -> SymVal {
         let (_, r) = self.words(rec);
-        let (base, inside) = self.record_slot(r, index);
+        let (base, off, inside) = self.record_slot(r, index);
         // An index past the record's end (which no well-formed node asks for) reads as empty.
         let (load, merge) = (self.b.create_block(), self.b.create_block());
         self.b.append_block_param(merge, types::I64);
@@ -1992,7 +2000,6 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.b.ins().brif(inside, load, &[], merge, &[empty.into(), zero.into()]);
         self.b.switch_to_block(load);
         self.b.seal_block(load);
-        let off = index as i32 * VALUE_SIZE;
         let t = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, off + Value::TAG_OFFSET);
         let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, off + Value::PAYLOAD_OFFSET);
         self.b.ins().jump(merge, &[t.into(), v.into()]);
@@ -2003,12 +2010,11 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
     }
     fn record_set(&mut self, rec: SymVal, index: u32, x: SymVal) {
         let ((_, r), (xt, xv)) = (self.words(rec), self.words(x));
-        let (base, inside) = self.record_slot(r, index);
+        let (base, off, inside) = self.record_slot(r, index);
         let (store, done) = (self.b.create_block(), self.b.create_block());
         self.b.ins().brif(inside, store, &[], done, &[]);
         self.b.switch_to_block(store);
         self.b.seal_block(store);
-        let off = index as i32 * VALUE_SIZE;
         self.b.ins().store(MemFlagsData::trusted(), xt, base, off + Value::TAG_OFFSET);
         self.b.ins().store(MemFlagsData::trusted(), xv, base, off + Value::PAYLOAD_OFFSET);
         self.b.ins().jump(done, &[]);

@@ -57,9 +57,10 @@ fn run(compile: bool, accesses: &[Access]) -> Vec<(Value, Vec<Value>)> {
         let body: Vec<Node> = vec![Box::new(porcini::control::ReturnNode::new(Some(Box::new(Access { ..*a }))))];
         let target = rt.create_call_target(Box::new(Function::new("access", 2, 2, body)));
         let outer = rt.alloc(Record::new(2, Value::from_i64(100), Value::NULL));
-        let inner = rt.alloc(Record::new(3, Value::from_i64(n as i64), Value::from_record(outer)));
+        // Seven slots: four inside the record object and three spilled past them.
+        let inner = rt.alloc(Record::new(7, Value::from_i64(n as i64), Value::from_record(outer)));
         let v = rt.call_entry(&target, &[Value::from_record(inner), Value::from_i64(-1)]).unwrap_or_else(|u| panic!("{}", u.take_error()));
-        out.push((v, (0..4).map(|i| inner.get(i)).collect()));
+        out.push((v, (0..8).map(|i| inner.get(i)).collect()));
     }
     if compile {
         let trace = log.contents();
@@ -75,8 +76,12 @@ fn slots_and_parents_read_and_written_alike() {
         Access { hops: 0, slot: 0, write: 0 },
         Access { hops: 0, slot: 2, write: 1 },
         Access { hops: 1, slot: 1, write: 2 },
+        // Spilled slots, across the inline ones' end.
+        Access { hops: 0, slot: 5, write: 3 },
+        Access { hops: 0, slot: 6, write: 6 },
+        Access { hops: 0, slot: 3, write: 4 },
         // Out of range: reads the empty value, and the write is dropped.
-        Access { hops: 0, slot: 7, write: 5 },
+        Access { hops: 0, slot: 12, write: 9 },
         Access { hops: 1, slot: 2, write: 3 },
     ];
     let (interpreted, compiled) = (run(false, &accesses), run(true, &accesses));
@@ -84,5 +89,10 @@ fn slots_and_parents_read_and_written_alike() {
     // The values themselves: the write of -1 lands before the read of the same slot.
     assert_eq!(compiled[0].0.as_i64(), Some(-1));
     assert_eq!(compiled[2].0.as_i64(), Some(100));
-    assert!(compiled[3].0.is_empty());
+    assert_eq!(compiled[3].0.as_i64(), Some(3));
+    assert_eq!(compiled[4].0.as_i64(), Some(-1));
+    assert_eq!(compiled[5].0.as_i64(), Some(5));
+    assert_eq!(compiled[5].1[4].as_i64(), Some(-1));
+    assert!(compiled[6].0.is_empty());
+    assert!(compiled[6].1[7].is_empty());
 }
