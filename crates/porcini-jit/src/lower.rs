@@ -1964,6 +1964,12 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         let w = self.b.ins().load(types::I64, MemFlagsData::trusted(), o, offset as i32);
         self.push(Repr::I64(w))
     }
+    fn load_value_at(&mut self, obj: SymVal, offset: usize) -> SymVal {
+        let (_, o) = self.words(obj);
+        let t = self.b.ins().load(types::I64, MemFlagsData::trusted(), o, offset as i32 + Value::TAG_OFFSET);
+        let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), o, offset as i32 + Value::PAYLOAD_OFFSET);
+        self.push(Repr::Val(t, v))
+    }
     fn elements_len(&mut self, e: SymVal) -> SymVal {
         let (_, e) = self.words(e);
         let len = self.b.ins().load(types::I64, MemFlagsData::trusted(), e, self.elements.len);

@@ -245,6 +245,9 @@ pub trait Emitter<L: Language> {
     /// The word at `offset` bytes from the address `obj` holds (an integer): a heap kind's
     /// field ([`crate::Stage::load_kind_field`]).
     fn load_word(&mut self, obj: SymVal, offset: usize) -> SymVal;
+    /// The value at `offset` bytes from the address `obj` holds: a heap kind's value field
+    /// ([`crate::Stage::load_kind_value`]).
+    fn load_value_at(&mut self, obj: SymVal, offset: usize) -> SymVal;
     /// The number of elements (an integer).
     fn elements_len(&mut self, e: SymVal) -> SymVal;
     /// Element `i` (checked in bounds).

@@ -348,6 +348,10 @@ impl<'a, L: Language> Stage<L> for Frame<'a, L> {
         field.read(v).unwrap_or(0) as i64
     }
     #[inline(always)]
+    fn load_kind_value<K: crate::value::HeapKind>(&mut self, v: Value, field: crate::value::KindField<K, Value>) -> Value {
+        field.read(v).unwrap_or(Value::EMPTY)
+    }
+    #[inline(always)]
     fn elements_len(&mut self, e: Value) -> i64 {
         e.as_elements().map_or(0, |e| e.len() as i64)
     }

@@ -728,6 +728,9 @@ impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
     fn load_kind_field<K: crate::value::HeapKind>(&mut self, v: Value, field: crate::value::KindField<K>) -> i64 {
         self.f.load_kind_field(v, field)
     }
+    fn load_kind_value<K: crate::value::HeapKind>(&mut self, v: Value, field: crate::value::KindField<K, Value>) -> Value {
+        self.f.load_kind_value(v, field)
+    }
     fn elements_len(&mut self, e: Value) -> i64 {
         self.f.elements_len(e)
     }

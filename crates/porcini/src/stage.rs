@@ -291,6 +291,9 @@ pub trait Stage<L: Language>: Sized {
     /// Field `field` of the heap kind object `v` holds (see [`crate::value::KindField`]); the
     /// node has checked that `v` has the kind's tag.
     fn load_kind_field<K: crate::value::HeapKind>(&mut self, v: Self::Val, field: crate::value::KindField<K>) -> Self::I64;
+    /// Value field `field` of the heap kind object `v` holds; the node has checked that `v` has
+    /// the kind's tag.
+    fn load_kind_value<K: crate::value::HeapKind>(&mut self, v: Self::Val, field: crate::value::KindField<K, crate::value::Value>) -> Self::Val;
     /// The number of elements of `e`, which the node has checked are elements.
     fn elements_len(&mut self, e: Self::Val) -> Self::I64;
     /// Element `i` of `e`; the node has checked that `0 <= i < elements_len(e)`.

@@ -995,6 +995,9 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
     fn load_kind_field<K: crate::value::HeapKind>(&mut self, v: SymVal, field: crate::value::KindField<K>) -> SymVal {
         self.em.load_word(v, field.offset())
     }
+    fn load_kind_value<K: crate::value::HeapKind>(&mut self, v: SymVal, field: crate::value::KindField<K, Value>) -> SymVal {
+        self.em.load_value_at(v, field.offset())
+    }
     fn elements_len(&mut self, e: SymVal) -> SymVal {
         self.em.elements_len(e)
     }
@@ -1514,6 +1517,9 @@ impl<L: Language> Emitter<L> for Recording {
     }
     fn load_word(&mut self, obj: SymVal, offset: usize) -> SymVal {
         self.op(|| format!("load_word {}, +{offset}", v(obj)))
+    }
+    fn load_value_at(&mut self, obj: SymVal, offset: usize) -> SymVal {
+        self.op(|| format!("load_value_at {}, +{offset}", v(obj)))
     }
     fn elements_len(&mut self, e: SymVal) -> SymVal {
         self.op(|| format!("elements_len {}", v(e)))

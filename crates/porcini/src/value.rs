@@ -143,34 +143,35 @@ unsafe impl<K: HeapKind> Trace for KindObject<K> {
     }
 }
 
-/// A 64-bit field of a heap kind `K` that compiled code reads in place
-/// ([`crate::Stage::load_kind_field`]): a JavaScript function's code identity, say, which a call
-/// site compares to call the code it has seen directly. The field must not change while its
-/// object lives (compiled code may read it once for several uses).
+/// A field of a heap kind `K` that compiled code reads in place: a 64-bit word
+/// ([`crate::Stage::load_kind_field`]), such as a JavaScript function's code identity, which a
+/// call site compares to call the code it has seen directly, or a value
+/// ([`crate::Stage::load_kind_value`]), such as the environment a closure captured. The field
+/// must not change while its object lives (compiled code may read it once for several uses).
 ///
 /// Made by [`kind_field!`](crate::kind_field), which takes the interpreter's accessor and compiled
 /// code's offset from the same field, so the two cannot disagree.
-pub struct KindField<K: HeapKind> {
+pub struct KindField<K: HeapKind, T: Copy + 'static = u64> {
     /// The field's offset from the heap object's address (its header), for compiled code.
     offset: usize,
     /// The field's offset inside the kind, to check the accessor against.
     in_kind: usize,
     /// Reads the field, for the interpreter.
-    get: fn(&K) -> &u64,
+    get: fn(&K) -> &T,
 }
 
-impl<K: HeapKind> Clone for KindField<K> {
+impl<K: HeapKind, T: Copy + 'static> Clone for KindField<K, T> {
     fn clone(&self) -> Self {
         *self
     }
 }
 
-impl<K: HeapKind> Copy for KindField<K> {}
+impl<K: HeapKind, T: Copy + 'static> Copy for KindField<K, T> {}
 
-impl<K: HeapKind> KindField<K> {
+impl<K: HeapKind, T: Copy + 'static> KindField<K, T> {
     /// The field at `in_kind` bytes into `K`, which `get` reads; use [`kind_field!`](crate::kind_field).
     #[doc(hidden)]
-    pub const fn new(in_kind: usize, get: fn(&K) -> &u64) -> KindField<K> {
+    pub const fn new(in_kind: usize, get: fn(&K) -> &T) -> KindField<K, T> {
         KindField { offset: Gc::<KindObject<K>>::value_offset() + in_kind, in_kind, get }
     }
 
@@ -181,19 +182,20 @@ impl<K: HeapKind> KindField<K> {
 
     /// The field of the object `v` holds, if `v` is of kind `K`.
     #[inline(always)]
-    pub fn read(self, v: Value) -> Option<u64> {
+    pub fn read(self, v: Value) -> Option<T> {
         let k = v.as_kind::<K>()?;
         let field = (self.get)(&k.0);
-        debug_assert_eq!(field as *const u64 as usize - &k.0 as *const K as usize, self.in_kind, "a kind field's accessor and offset name one field");
+        debug_assert_eq!(field as *const T as usize - &k.0 as *const K as usize, self.in_kind, "a kind field's accessor and offset name one field");
         Some(*field)
     }
 }
 
-/// The [`KindField`] of `field` (a `u64`) of the heap kind `Kind`: `kind_field!(JsFunction, code)`.
+/// The [`KindField`] of `field` (a `u64` or a [`Value`]) of the heap kind `Kind`:
+/// `kind_field!(JsFunction, code)`.
 #[macro_export]
 macro_rules! kind_field {
     ($kind:ty, $field:ident) => {
-        $crate::value::KindField::<$kind>::new(::std::mem::offset_of!($kind, $field), |k: &$kind| &k.$field)
+        $crate::value::KindField::<$kind, _>::new(::std::mem::offset_of!($kind, $field), |k: &$kind| &k.$field)
     };
 }
 

@@ -5,11 +5,12 @@ use std::rc::Rc;
 
 use porcini::call_target::CallTargetId;
 use porcini::shape::PropFlags;
-use porcini::{Frame, SlotId, Stage, Unwind, Value};
+use porcini::value::{HeapKind, KindField};
+use porcini::{Frame, SlotId, Stage, Tag, Unwind, Value};
 
 use super::{Node, es_node};
 use crate::Es;
-use crate::runtime::function::{ARG_CALLEE, ARG_THIS, FnKind, JsFunction};
+use crate::runtime::function::{ARG_CALLEE, ARG_THIS, ENV, FnKind, HOME, JsFunction};
 use crate::runtime::object::{as_function, call, define, new_function_in, new_plain_object};
 use crate::runtime::{Key, UNDEFINED, is_nullish};
 
@@ -85,11 +86,7 @@ pub struct CalleeEnvNode;
 
 impl CalleeEnvNode {
     pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
-        let callee = s.read_arg(ARG_CALLEE);
-        s.call_boundary("callee_env", self, Self::run, &[callee])
-    }
-    fn run(&self, _f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
-        Ok(v.first().and_then(|c| as_function(*c)).map_or(UNDEFINED, |code| code.env))
+        callee_field(s, ENV)
     }
 }
 
@@ -100,12 +97,25 @@ pub struct CalleeHomeNode;
 
 impl CalleeHomeNode {
     pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
-        let callee = s.read_arg(ARG_CALLEE);
-        s.call_boundary("callee_home", self, Self::run, &[callee])
+        callee_field(s, HOME)
     }
-    fn run(&self, _f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
-        Ok(v.first().and_then(|c| as_function(*c)).map_or(UNDEFINED, |code| code.home))
-    }
+}
+
+/// Field `field` of the running function, read in place (two loads in compiled code, where a
+/// closure reads its environment on every call), or undefined if the callee is not a function
+/// object.
+fn callee_field<S: Stage<Es>>(s: &mut S, field: KindField<JsFunction, Value>) -> Result<S::Val, Unwind<S::Val>> {
+    let callee = s.read_arg(ARG_CALLEE);
+    let is_object = s.has_tag(callee, Tag::Object);
+    s.if_else(
+        is_object,
+        |s| {
+            let internal = s.load_internal(callee);
+            let is_function = s.has_tag(internal, <JsFunction as HeapKind>::TAG);
+            s.if_else(is_function, |s| Ok(s.load_kind_value(internal, field)), |s| Ok(s.konst(UNDEFINED)))
+        },
+        |s| Ok(s.konst(UNDEFINED)),
+    )
 }
 
 es_node!(CalleeHomeNode, "CalleeHome", children(_t => Vec::new()), clone(_t, _cx => CalleeHomeNode));

@@ -71,6 +71,10 @@ pub struct JsFunction {
 
 /// [`JsFunction::code`], as compiled code reads it.
 pub const CODE: porcini::value::KindField<JsFunction> = porcini::kind_field!(JsFunction, code);
+/// [`JsFunction::env`], as compiled code reads it.
+pub const ENV: porcini::value::KindField<JsFunction, Value> = porcini::kind_field!(JsFunction, env);
+/// [`JsFunction::home`], as compiled code reads it.
+pub const HOME: porcini::value::KindField<JsFunction, Value> = porcini::kind_field!(JsFunction, home);
 
 impl HeapKind for JsFunction {
     const TAG: Tag = Tag::Ref1;
