@@ -3,12 +3,14 @@
 
 use porcini::{KindObject, Frame, Gc, Unwind, Value};
 
-use super::{arg, method, unsupported};
+use super::{arg, builtin_code, method, put_hidden, unsupported};
+use crate::nodes::intrinsic::Intrinsic;
+use crate::runtime::function::{BuiltinFn, FnKind, JsFunction};
 use crate::Es;
 use crate::runtime::convert::{to_integer, to_number, to_string};
 use crate::runtime::error::{range_error, type_error};
 use crate::runtime::number_parse::is_js_whitespace;
-use crate::runtime::object::{get_from, new_array};
+use crate::runtime::object::{get_from, new_array, new_function_in};
 use crate::runtime::realm::Realm;
 use crate::runtime::{JsStr, Key, UNDEFINED, as_str, is_nullish, is_undefined, new_str, unit_str};
 
@@ -44,10 +46,29 @@ pub(super) fn install(f: &mut Frame<'_, Es>, realm: &Realm) {
         ("toString", 0, to_string_method),
         ("valueOf", 0, to_string_method),
     ];
+    // Pure on a string receiver with number and string arguments: no throw, no guest code
+    // (see `crate::nodes::intrinsic`). `concat`, `repeat`, `padStart` and `padEnd` can throw a
+    // `RangeError`, and `split` and `toString` are left to the call path.
+    const PURE: &[&str] = &[
+        "charAt", "charCodeAt", "codePointAt", "at", "indexOf", "lastIndexOf", "includes", "startsWith", "endsWith", "slice", "substring", "substr",
+        "toUpperCase", "toLowerCase", "trim", "trimStart", "trimEnd",
+    ];
     for &(name, length, func) in methods {
-        method(f, p, name, length, func);
+        if PURE.contains(&name) {
+            pure_method(f, p, name, length, func);
+        } else {
+            method(f, p, name, length, func);
+        }
     }
     unsupported(f, p, "String.prototype", &["normalize", "localeCompare", "match", "matchAll", "replace", "replaceAll", "search", "toLocaleUpperCase", "toLocaleLowerCase", "isWellFormed", "toWellFormed"]);
+}
+
+/// Defines string method `name`, marked as one call sites may run without a call.
+fn pure_method(f: &mut Frame<'_, Es>, proto: Value, name: &str, length: u32, func: BuiltinFn) {
+    let rt = f.runtime();
+    let code = JsFunction { intrinsic: Some(Intrinsic::StringMethod), ..builtin_code(rt, name, length, func, FnKind::Builtin, UNDEFINED) };
+    let func = Value::from_object(new_function_in(rt, code, f.lang().realm().function_proto));
+    put_hidden(f, proto, name, func);
 }
 
 /// `this` as a string (`String.prototype` methods convert their receiver).

@@ -12,7 +12,7 @@ use porcini::call_target::DirectCallNode;
 
 use porcini::{Frame, Stage, Tag, Unwind, Value};
 
-use super::intrinsic::{Intrinsic, IntrinsicSite};
+use super::intrinsic::{Intrinsic, IntrinsicSite, SiteOp};
 use super::property::PropKey;
 use super::property_cache::{Hit, PropertyCache};
 use super::{Loc, Node, es_node, with_values};
@@ -282,9 +282,16 @@ impl CallNode {
             if s.speculate(same, "intrinsic callee") {
                 let n = self.args.len();
                 return with_values(s, n, |s, i| s.exec(FIRST_ARG + i as u32, self.args[i].node()), |s, vals| {
-                    let fits = site.args_fit(s, vals);
+                    let fits = site.args_fit(s, this, vals);
                     if s.speculate(fits, "intrinsic argument") {
-                        return site.compute(s, vals);
+                        return match site.op {
+                            SiteOp::Math(op) => site.compute(s, op, vals),
+                            SiteOp::StringMethod(_) => {
+                                let mut all = vec![this];
+                                all.extend_from_slice(vals);
+                                s.call_boundary("string_method", self, Self::string_method, &all)
+                            }
+                        };
                     }
                     let mut all = vec![callee, this];
                     all.extend_from_slice(vals);
@@ -372,6 +379,9 @@ impl CallNode {
             {
                 let _ = self.direct.set((m, call));
             }
+            if let Some(m) = self.methods.constant() {
+                self.learn_intrinsic(f, m);
+            }
         }
         self.method(f, v)
     }
@@ -400,10 +410,12 @@ impl CallNode {
         if self.intrinsic_generic.get() || self.intrinsic.get().is_some() {
             return;
         }
-        let Some(Intrinsic::Math(op)) = crate::runtime::object::as_function(callee).and_then(|code| code.intrinsic) else { return };
-        if op.arity() != self.args.len() {
-            return;
-        }
+        let Some(code) = crate::runtime::object::as_function(callee) else { return };
+        let op = match (code.intrinsic, code.builtin) {
+            (Some(Intrinsic::Math(op)), _) if op.arity() == self.args.len() => SiteOp::Math(op),
+            (Some(Intrinsic::StringMethod), Some(run)) => SiteOp::StringMethod(run),
+            _ => return,
+        };
         porcini::spec::note_specialized();
         let _ = self.intrinsic.set(IntrinsicSite::new(callee, f.runtime().keep_alive(callee), op));
     }
@@ -414,11 +426,19 @@ impl CallNode {
         let get = |i: usize| v.get(i).copied().unwrap_or(UNDEFINED);
         let args = v.get(2..).unwrap_or(&[]);
         porcini::spec::note_specialized();
-        if !self.intrinsic.get().is_some_and(|site| site.widen(args)) {
+        if !self.intrinsic.get().is_some_and(|site| site.widen(get(1), args)) {
             self.intrinsic_generic.set(true);
             porcini::spec::report_polymorphic_specialize(f, self);
         }
         call(f, get(0), get(1), args, &self.text).inspect_err(|_| note_site(f, &self.loc))
+    }
+    /// The site's string method run on `v[0]` with the arguments after it, without a call
+    /// (see [`crate::nodes::intrinsic`]).
+    fn string_method(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        let Some(SiteOp::StringMethod(run)) = self.intrinsic.get().map(|site| site.op) else {
+            return Err(porcini::GuestError::raise("internal error: a string method site without its method"));
+        };
+        run(f, v.first().copied().unwrap_or(UNDEFINED), v.get(1..).unwrap_or(&[]))
     }
     /// The site called another function than its intrinsic: it calls, for good.
     #[cold]
@@ -495,6 +515,9 @@ pub struct NewNode {
     /// The `Array` constructor, when it is the one the site has called: the site makes the
     /// array itself, without the constructor's frame (kept alive as `Constructor::_alive` is).
     array: OnceCell<(Value, porcini::embed::GuestRef)>,
+    /// The cache of the one constructor's `prototype` lookup, so that compiled code reads the
+    /// prototype of the object it makes in place rather than looking it up generically.
+    protos: PropertyCache,
 }
 
 /// What a monomorphic `new` site knows of its constructor.
@@ -511,7 +534,7 @@ struct Constructor {
 
 impl NewNode {
     pub fn new(callee: Node, args: Vec<ArgNode>, text: Rc<str>, loc: Loc) -> NewNode {
-        NewNode { callee, args, text, loc, ctor: OnceCell::new(), generic: Cell::new(false), array: OnceCell::new() }
+        NewNode { callee, args, text, loc, ctor: OnceCell::new(), generic: Cell::new(false), array: OnceCell::new(), protos: PropertyCache::default() }
     }
     pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
         let c = s.exec(0, &*self.callee)?;
@@ -566,7 +589,7 @@ impl NewNode {
         // The object made is a child of its own, after the arguments: a deoptimization in the
         // constructor's inlined code resumes with this object rather than making another.
         let this = if ctor.makes_this {
-            s.exec_inline(1 + args.len() as u32, |s| s.call_boundary("new_this", self, Self::new_this, &[callee]))?
+            s.exec_inline(1 + args.len() as u32, |s| self.make_this(s, callee))?
         } else {
             s.konst(Value::EMPTY)
         };
@@ -584,6 +607,40 @@ impl NewNode {
         // A constructor's result replaces the object only if it is an object.
         let is_obj = s.has_tag(r, Tag::Object);
         s.if_else(is_obj, |_| Ok(r), |_| Ok(this))
+    }
+    /// The object `new` makes for the site's one constructor `callee`: its prototype read
+    /// through the site's cache, then an object of it made (the full path when the prototype
+    /// is not an object, or the cache went generic).
+    fn make_this<S: Stage<Es>>(&self, s: &mut S, callee: S::Val) -> Result<S::Val, Unwind<S::Val>> {
+        if self.protos.entries.is_generic() {
+            return s.call_boundary("new_this", self, Self::new_this, &[callee]);
+        }
+        match self.protos.read(s, callee)? {
+            Hit::Value(proto) => {
+                let is_object = s.has_tag(proto, Tag::Object);
+                s.if_else(
+                    is_object,
+                    |s| s.call_boundary("new_object", self, Self::new_object, &[proto]),
+                    |s| s.call_boundary("new_this", self, Self::new_this, &[callee]),
+                )
+            }
+            Hit::Miss => s.respecialize(self, Self::proto_miss, &[callee]),
+        }
+    }
+    /// The `prototype` cache missed: it learns the constructor, then the full path makes the
+    /// object.
+    #[cold]
+    fn proto_miss(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        let callee = v.first().copied().unwrap_or(UNDEFINED);
+        if self.protos.learn(f, callee, f.lang().names().prototype) {
+            porcini::spec::report_polymorphic_specialize(f, self);
+        }
+        self.new_this(f, v)
+    }
+    /// An empty object whose prototype is the object `v[0]`.
+    fn new_object(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        let proto = v.first().copied().unwrap_or(UNDEFINED);
+        Ok(Value::from_object(crate::runtime::object::new_object(f.runtime(), proto)))
     }
     /// `new Array(...v)`, made as the constructor makes it; its errors name this site.
     fn new_array(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {

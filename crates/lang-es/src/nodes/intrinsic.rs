@@ -1,6 +1,6 @@
 //! Intrinsics: builtins a call site computes in place instead of calling (`Math.sqrt(x)`,
 //! `Math.abs`, `Math.floor`, `Math.ceil`, `Math.trunc`, and two-argument `Math.min` and
-//! `Math.max`).
+//! `Math.max`), or runs without a call (the string methods that are pure on primitives).
 //!
 //! A builtin's Rust code is opaque to partial evaluation, so a call of it costs a real call
 //! (check the callee, push a frame, convert the argument, box the result) even where the
@@ -11,6 +11,14 @@
 //! `sqrtsd` in compiled code. Either check failing respecializes the site (another callee sends
 //! it back to calls for good; another kind of number widens what it accepts; anything else,
 //! which `ToNumber` would convert, makes the call instead).
+//!
+//! String methods such as `substring` and `charCodeAt` are not computed by stage operations,
+//! but a site that has called one on a string with number or string arguments runs the
+//! builtin's Rust function itself, as one boundary call: without the call path's frame, the
+//! argument vector and the builtin root's dispatch, which were most of a parser's cost per
+//! character. Only methods that neither throw nor run guest code for such arguments are
+//! marked (converting a primitive runs nothing), so skipping the builtin's frame is not
+//! observable.
 //!
 //! The result is exactly the builtin's, including its representation: a number that is an
 //! int32 (and not -0) is an integer value, as [`crate::runtime::number`] makes it, so what
@@ -31,6 +39,18 @@ pub enum Intrinsic {
     Math(MathOp),
     /// The `Array` constructor, which `new Array(...)` sites run without a frame (`NewNode`).
     Array,
+    /// A `String.prototype` method that, on a string receiver with number and string
+    /// arguments, neither throws nor runs guest code: call sites run it without a frame.
+    StringMethod,
+}
+
+/// What a site does in place of calling its intrinsic.
+#[derive(Clone, Copy)]
+pub enum SiteOp {
+    /// Computes a `Math` function.
+    Math(MathOp),
+    /// Runs a pure string method's Rust function (see the module documentation).
+    StringMethod(crate::runtime::function::BuiltinFn),
 }
 
 /// A `Math` function a call site may compute in place.
@@ -91,20 +111,30 @@ pub struct IntrinsicSite {
     /// Keeps `function` alive: the site compares callees with it by identity, which a
     /// collected function's reused address would otherwise fool.
     _alive: GuestRef,
-    pub op: MathOp,
-    /// The kinds of number the arguments have had (`INT`, `DOUBLE`, both, or none yet).
+    pub op: SiteOp,
+    /// The kinds of number the arguments have had (`INT`, `DOUBLE`, both, or none yet; for a
+    /// string method, `INT` once it has been called as the site runs it).
     kinds: Cell<u8>,
 }
 
 impl IntrinsicSite {
     /// The site for calls of `function`, intrinsic `op`, before it has seen their arguments.
-    pub fn new(function: Value, alive: GuestRef, op: MathOp) -> IntrinsicSite {
+    pub fn new(function: Value, alive: GuestRef, op: SiteOp) -> IntrinsicSite {
         IntrinsicSite { function, _alive: alive, op, kinds: Cell::new(0) }
     }
 
-    /// Widens the kinds the site accepts to those of `args`; false if one is not a number (the
-    /// site then calls the builtin).
-    pub fn widen(&self, args: &[Value]) -> bool {
+    /// Widens the kinds the site accepts to those of `args` (and receiver `this`); false if
+    /// one is not a number (for a string method: the receiver is not a string, or an argument
+    /// is neither a number nor a string), and the site then calls the builtin.
+    pub fn widen(&self, this: Value, args: &[Value]) -> bool {
+        if let SiteOp::StringMethod(_) = self.op {
+            let primitive = |v: Value| kind_of(v) != 0 || crate::runtime::as_str(v).is_some();
+            let fits = crate::runtime::as_str(this).is_some() && args.iter().all(|&a| primitive(a));
+            if fits {
+                self.kinds.set(INT);
+            }
+            return fits;
+        }
         let mut kinds = self.kinds.get();
         for &a in args {
             match kind_of(a) {
@@ -116,12 +146,25 @@ impl IntrinsicSite {
         true
     }
 
-    /// Staged: are `args` numbers of the kinds the site has seen?
-    pub fn args_fit<S: Stage<Es>>(&self, s: &mut S, args: &[S::Val]) -> S::Bool {
+    /// Staged: are `args` numbers of the kinds the site has seen (for a string method: is
+    /// `this` a string and is each argument a number or a string)?
+    pub fn args_fit<S: Stage<Es>>(&self, s: &mut S, this: S::Val, args: &[S::Val]) -> S::Bool {
         let kinds = self.kinds.get();
         if kinds == 0 {
             // No arguments seen yet: the first call learns them.
             return s.bool_const(false);
+        }
+        if let SiteOp::StringMethod(_) = self.op {
+            let mut ok = s.has_tag(this, Tag::Ref0);
+            for &a in args {
+                let mut primitive = s.bool_const(false);
+                for tag in [Tag::Int, Tag::Double, Tag::Ref0] {
+                    let t = s.has_tag(a, tag);
+                    primitive = s.or(primitive, t);
+                }
+                ok = s.and(ok, primitive);
+            }
+            return ok;
         }
         let mut ok = s.bool_const(true);
         for &a in args {
@@ -139,13 +182,14 @@ impl IntrinsicSite {
         ok
     }
 
-    /// Staged: the intrinsic's result for `args`, which [`IntrinsicSite::args_fit`] has checked.
-    pub fn compute<S: Stage<Es>>(&self, s: &mut S, args: &[S::Val]) -> Result<S::Val, Unwind<S::Val>> {
+    /// Staged: a `Math` intrinsic's result for `args`, which [`IntrinsicSite::args_fit`] has
+    /// checked.
+    pub fn compute<S: Stage<Es>>(&self, s: &mut S, op: MathOp, args: &[S::Val]) -> Result<S::Val, Unwind<S::Val>> {
         if self.kinds.get() == INT {
-            return self.compute_int(s, args);
+            return self.compute_int(s, op, args);
         }
         let x = s.number_to_f64(args[0]);
-        let r = match self.op {
+        let r = match op {
             MathOp::Sqrt => s.float_unary(FloatUnary::Sqrt, x),
             MathOp::Abs => s.float_unary(FloatUnary::Abs, x),
             MathOp::Floor => s.float_unary(FloatUnary::Floor, x),
@@ -153,18 +197,18 @@ impl IntrinsicSite {
             MathOp::Trunc => s.float_unary(FloatUnary::Trunc, x),
             MathOp::Min | MathOp::Max => {
                 let y = s.number_to_f64(args[1]);
-                let op = if self.op == MathOp::Min { FloatOp::Min } else { FloatOp::Max };
-                s.float_arith(op, x, y)
+                let float = if op == MathOp::Min { FloatOp::Min } else { FloatOp::Max };
+                s.float_arith(float, x, y)
             }
         };
         number(s, r)
     }
 
     /// Staged: the result for integer arguments, in integers where the builtin's is one.
-    fn compute_int<S: Stage<Es>>(&self, s: &mut S, args: &[S::Val]) -> Result<S::Val, Unwind<S::Val>> {
+    fn compute_int<S: Stage<Es>>(&self, s: &mut S, op: MathOp, args: &[S::Val]) -> Result<S::Val, Unwind<S::Val>> {
         let v = args[0];
         let a = s.unbox_i64(v);
-        match self.op {
+        match op {
             MathOp::Floor | MathOp::Ceil | MathOp::Trunc => Ok(v),
             MathOp::Sqrt => {
                 let x = s.i64_to_f64(a);
@@ -193,7 +237,7 @@ impl IntrinsicSite {
                 let w = args[1];
                 let b = s.unbox_i64(w);
                 let less = s.cmp_i64(Cmp::Lt, a, b);
-                let (first, second) = if self.op == MathOp::Min { (v, w) } else { (w, v) };
+                let (first, second) = if op == MathOp::Min { (v, w) } else { (w, v) };
                 s.if_else(less, |_| Ok(first), |_| Ok(second))
             }
         }

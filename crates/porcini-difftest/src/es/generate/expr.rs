@@ -164,8 +164,22 @@ impl<E: Entropy> Gen<E> {
             }
             9 => {
                 let s = self.expr(cx, Ty::STR, depth + 1);
-                let f = *self.rng.pick(&["parseInt", "parseFloat", "Number"]);
-                Ex::new(format!("{f}({})", s.text), Ty::NUM)
+                match self.rng.below(5) {
+                    // String methods at a site with computed arguments (doubles, NaN, out of
+                    // range), which compiled code runs without a call once it has seen them.
+                    3 => {
+                        let i = self.expr(cx, Ty::NUM, depth + 1);
+                        Ex::new(format!("{}.charCodeAt({})", s.text, i.text), Ty::NUM)
+                    }
+                    4 => {
+                        let t = self.expr(cx, Ty::STR, depth + 1);
+                        Ex::new(format!("{}.indexOf({})", s.text, t.text), Ty::NUM)
+                    }
+                    k => {
+                        let f = ["parseInt", "parseFloat", "Number"][k as usize];
+                        Ex::new(format!("{f}({})", s.text), Ty::NUM)
+                    }
+                }
             }
             _ => {
                 // `??` on a value that may be missing: an element past the end, an optional key.
@@ -338,7 +352,12 @@ impl<E: Entropy> Gen<E> {
             }
             6 => {
                 let s = self.expr(cx, Ty::STR, depth + 1);
-                let how = match self.rng.below(7) {
+                let how = match self.rng.below(9) {
+                    7 => {
+                        let (a, b) = (self.expr(cx, Ty::NUM, depth + 1), self.expr(cx, Ty::NUM, depth + 1));
+                        format!("substring({}, {})", a.text, b.text)
+                    }
+                    8 => format!("charAt({})", self.expr(cx, Ty::NUM, depth + 1).text),
                     0 => format!("slice({}, {})", self.rng.below(4), self.rng.range(2, 9)),
                     1 => "toUpperCase()".to_string(),
                     2 => format!("charAt({})", self.rng.below(5)),
