@@ -1,6 +1,7 @@
 //! Statements that are EasyScript's own: `throw`, the steps of `for-of`, `switch`, and
 //! `return` in a derived class's constructor.
 
+use std::cell::Cell;
 use std::rc::Rc;
 
 use porcini::control::BlockNode;
@@ -85,24 +86,87 @@ es_node!(IterableNode, "Iterable", children(t => vec![&*t.value]), clone(t, cx =
 /// `iterable` at the position in slot `index` into slot `value`, and answers whether there
 /// was one. An array is read live (elements pushed during the loop are visited); a string
 /// yields its code points.
+///
+/// A loop that has only ever iterated arrays reads the next element in place (a bounds check
+/// and a load in compiled code, as an indexed read is); any other iterable sends it to the
+/// general step, a boundary call, for good.
 pub struct ForOfNextNode {
     iterable: SlotId,
     index: SlotId,
     value: SlotId,
+    /// What the loop has iterated: [`UNSEEN`], [`ARRAYS`] or [`OTHERS`].
+    seen: Cell<u8>,
 }
+
+/// The loop has not run.
+const UNSEEN: u8 = 0;
+/// The loop has iterated arrays only.
+const ARRAYS: u8 = 1;
+/// The loop has iterated something else.
+const OTHERS: u8 = 2;
 
 impl ForOfNextNode {
     pub fn new(iterable: SlotId, index: SlotId, value: SlotId) -> ForOfNextNode {
-        ForOfNextNode { iterable, index, value }
+        ForOfNextNode { iterable, index, value, seen: Cell::new(UNSEEN) }
     }
     pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
         let it = s.read_slot(self.iterable);
         let i = s.read_slot(self.index);
+        if self.seen.get() == ARRAYS {
+            return self.next_element(s, it, i);
+        }
         // The step stores the element and the next index in the frame's slots.
         s.call_frame_boundary("for_of_next", self, Self::next, &[it, i])
     }
+    /// The step over an array: the element at index `i` (a hole reads as undefined, as in the
+    /// general step), or false past the end; anything else respecializes.
+    fn next_element<S: Stage<Es>>(&self, s: &mut S, it: S::Val, i: S::Val) -> Result<S::Val, Unwind<S::Val>> {
+        let is_object = s.has_tag(it, Tag::Object);
+        let is_int = s.has_tag(i, Tag::Int);
+        let both = s.and(is_object, is_int);
+        if !s.speculate(both, "for-of array") {
+            return s.respecialize(self, Self::generalize, &[it, i]);
+        }
+        let e = s.load_internal(it);
+        let is_elements = s.has_tag(e, Tag::Elements);
+        if !s.speculate(is_elements, "for-of array") {
+            return s.respecialize(self, Self::generalize, &[it, i]);
+        }
+        // The index starts at 0 and only this step advances it, so it is never negative.
+        let at = s.unbox_i64(i);
+        let len = s.elements_len(e);
+        let more = s.cmp_i64(Cmp::Lt, at, len);
+        s.if_else(
+            more,
+            |s| {
+                let x = s.elements_get(e, at);
+                let hole = s.has_tag(x, Tag::Empty);
+                let item = s.if_else(hole, |s| Ok(s.konst(UNDEFINED)), |_| Ok(x))?;
+                s.write_slot(self.value, item);
+                let one = s.i64_const(1);
+                // Elements number fewer than 2^32, so the step does not overflow.
+                let (next, _) = s.add_i64(at, one);
+                let next = s.box_i64(next);
+                s.write_slot(self.index, next);
+                Ok(s.konst(Value::from_bool(true)))
+            },
+            |s| Ok(s.konst(Value::from_bool(false))),
+        )
+    }
+    /// The loop iterated something other than an array: it takes the general step, for good.
+    #[cold]
+    fn generalize(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        self.seen.set(OTHERS);
+        porcini::spec::note_specialized();
+        porcini::spec::report_polymorphic_specialize(f, self);
+        self.next(f, v)
+    }
     fn next(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
         let it = v.first().copied().unwrap_or(UNDEFINED);
+        if self.seen.get() == UNSEEN {
+            self.seen.set(if as_array(it).is_some() { ARRAYS } else { OTHERS });
+            porcini::spec::note_specialized();
+        }
         let i = v.get(1).and_then(|x| x.as_i64()).unwrap_or(0).max(0) as usize;
         let (item, next) = if let Some(arr) = as_array(it) {
             match arr.get(i) {
