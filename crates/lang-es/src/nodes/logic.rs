@@ -13,7 +13,8 @@ use crate::runtime::object::{as_function, get, has_property};
 use crate::runtime::{Key, UNDEFINED, is_nullish, str_value};
 
 /// JavaScript's truthiness of a value, specialized on what the value has been: a boolean as it
-/// is, an integer compared with zero, anything else through `ToBoolean`.
+/// is, an integer compared with zero, an object or a nullish value by its tag (`if (node)`
+/// on a link that may be null), anything else through `ToBoolean`.
 #[derive(Default)]
 pub struct Truthy {
     spec: SpecState,
@@ -23,6 +24,14 @@ impl Truthy {
     #[cold]
     fn generic(&self, _f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
         Ok(Value::from_bool(v.first().is_some_and(|&v| to_boolean(v))))
+    }
+    /// Whether `v` is an object, `null` or `undefined`.
+    fn object_or_nullish<S: Stage<Es>>(&self, s: &mut S, v: S::Val) -> S::Bool {
+        let object = s.has_tag(v, Tag::Object);
+        let null = s.has_tag(v, Tag::Null);
+        let undefined = s.has_tag(v, Tag::Imm0);
+        let nullish = s.or(null, undefined);
+        s.or(object, nullish)
     }
     /// The truthiness of `v`, as a condition.
     #[inline(always)]
@@ -45,6 +54,12 @@ impl Truthy {
         let zero = s.i64_const(0);
         let is_zero = s.cmp_i64(Cmp::Eq, i, zero);
         Ok(s.not(is_zero))
+    }
+    /// Every object is truthy (the subset has no `document.all`), and `null` and `undefined`
+    /// are not.
+    #[specialization(guard = object_or_nullish)]
+    fn truthy_object<S: Stage<Es>>(&self, s: &mut S, v: S::Val) -> SpecResult<S::Bool> {
+        Ok(s.has_tag(v, Tag::Object))
     }
     #[fallback]
     fn truthy_generic<S: Stage<Es>>(&self, s: &mut S, v: S::Val) -> SpecResult<S::Val> {
