@@ -69,6 +69,7 @@ pub(crate) fn builtin_code(rt: &Runtime<Es>, name: &str, length: u32, func: Buil
         length,
         code: u64::from(target.id().0),
         intrinsic: None,
+        callable: kind.callable_flag(),
     }
 }
 

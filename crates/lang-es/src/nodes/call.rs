@@ -18,7 +18,7 @@ use super::property_cache::{Hit, PropertyCache};
 use super::{Loc, Node, es_node, with_values};
 use crate::Es;
 use crate::runtime::FnKind;
-use crate::runtime::function::{CODE, JsFunction};
+use crate::runtime::function::{CALLABLE, CODE, JsFunction};
 use crate::runtime::object::{as_array, call, construct, get, new_array, ordinary_create};
 use crate::runtime::state::note_site;
 use crate::runtime::{Key, UNDEFINED};
@@ -136,6 +136,35 @@ fn runs_code<S: Stage<Es>>(s: &mut S, callee: S::Val, code: u64) -> bool {
     let want = s.i64_const(code as i64);
     let same = s.cmp_i64(porcini::Cmp::Eq, id, want);
     s.speculate(same, "callee code")
+}
+
+/// Staged: is `callee` a function object that may be called without `new`?
+fn is_callable<S: Stage<Es>>(s: &mut S, callee: S::Val) -> S::Bool {
+    let is_object = s.has_tag(callee, Tag::Object);
+    let callable = s.if_else(
+        is_object,
+        |s| {
+            let internal = s.load_internal(callee);
+            let is_function = s.has_tag(internal, <JsFunction as porcini::value::HeapKind>::TAG);
+            s.if_else(
+                is_function,
+                |s| {
+                    let flag = s.load_kind_field(internal, CALLABLE);
+                    let zero = s.i64_const(0);
+                    let class = s.cmp_i64(porcini::Cmp::Eq, flag, zero);
+                    let not_class = s.not(class);
+                    Ok(s.box_bool(not_class))
+                },
+                |s| Ok(s.konst(Value::from_bool(false))),
+            )
+        },
+        |s| Ok(s.konst(Value::from_bool(false))),
+    );
+    // Neither branch unwinds; were one to, the boundary would decide.
+    match callable {
+        Ok(v) => s.unbox_bool(v),
+        Err(_) => s.bool_const(false),
+    }
 }
 
 /// A site's respecialization to its generic path for good: sets `generic`, counts the change,
@@ -318,7 +347,15 @@ impl CallNode {
             Some((f, _)) => s.konst(*f),
             None => {
                 if by_code.is_none() {
-                    s.call_boundary("callable", self, Self::callable, &[callee])?;
+                    if self.code_generic.get() {
+                        // Nothing left to learn from the callee: only a callee that is not a
+                        // function that may be called without `new` takes the boundary, which
+                        // throws the TypeError.
+                        let ok = is_callable(s, callee);
+                        s.if_else(ok, |s| Ok(s.konst(UNDEFINED)), |s| s.call_boundary("callable", self, Self::callable, &[callee]))?;
+                    } else {
+                        s.call_boundary("callable", self, Self::callable, &[callee])?;
+                    }
                 }
                 callee
             }

@@ -43,6 +43,7 @@ pub fn make_function_in(f: &Frame<'_, Es>, spec: &FnSpec, env: Value, home: Valu
         length: spec.length,
         code: u64::from(spec.target.0),
         intrinsic: None,
+        callable: spec.kind.callable_flag(),
     };
     let rt = f.runtime();
     let func = new_function_in(rt, code, fn_proto);

@@ -42,6 +42,14 @@ pub enum FnKind {
     BuiltinConstructor,
 }
 
+impl FnKind {
+    /// [`JsFunction::callable`] for a function of this kind: a class throws when called
+    /// without `new`.
+    pub fn callable_flag(self) -> u64 {
+        u64::from(!matches!(self, FnKind::Class { .. }))
+    }
+}
+
 /// The code and closure of a function object.
 pub struct JsFunction {
     /// The call target that runs it (a builtin's runs its Rust function).
@@ -67,10 +75,15 @@ pub struct JsFunction {
     pub code: u64,
     /// For a builtin that call sites may compute in place (`Math.sqrt`), which one it is.
     pub intrinsic: Option<crate::nodes::intrinsic::Intrinsic>,
+    /// 1 if it may be called without `new` (it is not a class), else 0
+    /// ([`FnKind::callable_flag`]); compiled call sites read it ([`CALLABLE`]).
+    pub callable: u64,
 }
 
 /// [`JsFunction::code`], as compiled code reads it.
 pub const CODE: porcini::value::KindField<JsFunction> = porcini::kind_field!(JsFunction, code);
+/// [`JsFunction::callable`], as compiled code reads it.
+pub const CALLABLE: porcini::value::KindField<JsFunction> = porcini::kind_field!(JsFunction, callable);
 /// [`JsFunction::env`], as compiled code reads it.
 pub const ENV: porcini::value::KindField<JsFunction, Value> = porcini::kind_field!(JsFunction, env);
 /// [`JsFunction::home`], as compiled code reads it.
