@@ -1842,7 +1842,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.push(Repr::I64(r))
     }
     fn load_property(&mut self, obj: SymVal, index: u32) -> SymVal {
-        let (t, v) = self.words(obj);
+        let (_, v) = self.words(obj);
         if index < self.object.inline_slots {
             // An inline slot of an object whose shape was checked: two loads.
             let off = self.object.inline + index as i32 * VALUE_SIZE;
@@ -1851,11 +1851,13 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
             self.facts.loaded_prop(v, index, tag);
             return self.push(Repr::Val(tag, bits));
         }
-        let callee = self.iconst(compiled::object_load as *const () as i64);
-        let index = self.iconst(i64::from(index));
-        let call = self.b.ins().call_indirect(self.sigs.load, callee, &[t, v, index]);
-        let r = self.b.inst_results(call).to_vec();
-        self.push(Repr::Val(r[0], r[1]))
+        // A slot past the inline ones: through the extra slots' address, which an addition
+        // may change, so it is loaded afresh.
+        let base = self.b.ins().load(types::I64, MemFlagsData::trusted(), v, self.object.extra_base);
+        let off = (index - self.object.inline_slots) as i32 * VALUE_SIZE;
+        let tag = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, off + Value::TAG_OFFSET);
+        let bits = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, off + Value::PAYLOAD_OFFSET);
+        self.push(Repr::Val(tag, bits))
     }
     fn data_slot(&mut self, obj: SymVal, key: porcini::symbol::Symbol) -> SymVal {
         // The megamorphic cache's probe written out (`MegamorphicCache::index`): the shape and
@@ -1934,7 +1936,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.facts.forget_shapes();
     }
     fn store_property(&mut self, obj: SymVal, index: u32, x: SymVal) {
-        let ((t, v), (xt, xv)) = (self.words(obj), self.words(x));
+        let ((_, v), (xt, xv)) = (self.words(obj), self.words(x));
         if index < self.object.inline_slots {
             let off = self.object.inline + index as i32 * VALUE_SIZE;
             // The slot may hold the tag already: a value read from it and checked, then changed.
@@ -1948,9 +1950,10 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
             self.facts.stored_prop(v, index, xt);
             return;
         }
-        let callee = self.iconst(compiled::object_store as *const () as i64);
-        let index = self.iconst(i64::from(index));
-        self.b.ins().call_indirect(self.sigs.store, callee, &[t, v, index, xt, xv]);
+        let base = self.b.ins().load(types::I64, MemFlagsData::trusted(), v, self.object.extra_base);
+        let off = (index - self.object.inline_slots) as i32 * VALUE_SIZE;
+        self.b.ins().store(MemFlagsData::trusted(), xt, base, off + Value::TAG_OFFSET);
+        self.b.ins().store(MemFlagsData::trusted(), xv, base, off + Value::PAYLOAD_OFFSET);
     }
 
     fn load_internal(&mut self, obj: SymVal) -> SymVal {

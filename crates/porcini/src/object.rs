@@ -28,8 +28,10 @@ pub struct DynObject {
     /// Slots in use (the shape's property count).
     len: Cell<u32>,
     inline: [Cell<Value>; INLINE_SLOTS],
-    /// Slots from `INLINE_SLOTS` on.
-    extra: RefCell<Vec<Value>>,
+    /// Slots from `INLINE_SLOTS` on, with room to grow (the unused ones hold the empty value).
+    extra: RefCell<Box<[Cell<Value>]>>,
+    /// The address of the first of `extra`'s slots, for compiled code (kept equal to it).
+    extra_base: Cell<usize>,
     /// The language's own data (empty for a plain object).
     internal: Cell<Value>,
 }
@@ -48,6 +50,8 @@ pub struct ObjectLayout {
     pub len: i32,
     /// The language's own data (a value).
     pub internal: i32,
+    /// The address of the slots from `inline_slots` on (a `u64`).
+    pub extra_base: i32,
 }
 
 impl ObjectLayout {
@@ -60,6 +64,7 @@ impl ObjectLayout {
             inline_slots: INLINE_SLOTS as u32,
             len: (base + std::mem::offset_of!(DynObject, len)) as i32,
             internal: (base + std::mem::offset_of!(DynObject, internal)) as i32,
+            extra_base: (base + std::mem::offset_of!(DynObject, extra_base)) as i32,
         }
     }
 }
@@ -81,7 +86,8 @@ impl DynObject {
             shape: Cell::new(shape),
             len: Cell::new(0),
             inline: Default::default(),
-            extra: RefCell::new(Vec::new()),
+            extra: RefCell::new(Box::default()),
+            extra_base: Cell::new(0),
             internal: Cell::new(internal),
         }
     }
@@ -115,7 +121,7 @@ impl DynObject {
     #[inline(never)]
     fn get_extra(&self, index: u32) -> Value {
         let i = (index as usize).wrapping_sub(INLINE_SLOTS);
-        self.extra.borrow().get(i).copied().unwrap_or(Value::NULL)
+        self.extra.borrow().get(i).map_or(Value::NULL, Cell::get)
     }
     /// Writes slot `index`; the caller has checked the shape, so the slot exists.
     #[inline(always)]
@@ -128,8 +134,8 @@ impl DynObject {
     #[inline(never)]
     fn set_extra(&self, index: u32, v: Value) {
         let i = (index as usize).wrapping_sub(INLINE_SLOTS);
-        if let Some(slot) = self.extra.borrow_mut().get_mut(i) {
-            *slot = v;
+        if let Some(slot) = self.extra.borrow().get(i) {
+            slot.set(v);
         }
     }
     /// Moves the object to `new_shape`, which must be `add_property` of its current shape, and
@@ -138,10 +144,23 @@ impl DynObject {
         let index = self.len.get();
         match self.inline.get(index as usize) {
             Some(c) => c.set(v),
-            None => self.extra.borrow_mut().push(v),
+            None => self.add_extra(index as usize - INLINE_SLOTS, v),
         }
         self.len.set(index + 1);
         self.shape.set(new_shape);
+    }
+    /// Stores `v` in extra slot `i`, the first unused one, growing the slots (to twice as many)
+    /// when none is left.
+    #[cold]
+    fn add_extra(&self, i: usize, v: Value) {
+        let mut extra = self.extra.borrow_mut();
+        if i >= extra.len() {
+            let room = (2 * extra.len()).max(4).max(i + 1);
+            let grown: Box<[Cell<Value>]> = (0..room).map(|j| Cell::new(extra.get(j).map_or(Value::EMPTY, Cell::get))).collect();
+            *extra = grown;
+            self.extra_base.set(extra.as_ptr().expose_provenance());
+        }
+        extra[i].set(v);
     }
     /// Generic (uncached) read.
     pub fn get(&self, shapes: &ShapeTable, key: Symbol) -> Option<Value> {
@@ -188,6 +207,6 @@ unsafe impl Trace for DynObject {
         self.extra.trace(tracer);
     }
     fn extra_bytes(&self) -> usize {
-        self.extra.try_borrow().map_or(0, |v| v.capacity()) * std::mem::size_of::<Value>()
+        self.extra.try_borrow().map_or(0, |v| v.len()) * std::mem::size_of::<Value>()
     }
 }
