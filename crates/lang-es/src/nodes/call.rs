@@ -140,25 +140,17 @@ fn runs_code<S: Stage<Es>>(s: &mut S, callee: S::Val, code: u64) -> bool {
 
 /// Staged: is `callee` a function object that may be called without `new`?
 fn is_callable<S: Stage<Es>>(s: &mut S, callee: S::Val) -> S::Bool {
-    let is_object = s.has_tag(callee, Tag::Object);
-    let callable = s.if_else(
-        is_object,
-        |s| {
-            let internal = s.load_internal(callee);
-            let is_function = s.has_tag(internal, <JsFunction as porcini::value::HeapKind>::TAG);
-            s.if_else(
-                is_function,
-                |s| {
-                    let flag = s.load_kind_field(internal, CALLABLE);
-                    let zero = s.i64_const(0);
-                    let class = s.cmp_i64(porcini::Cmp::Eq, flag, zero);
-                    let not_class = s.not(class);
-                    Ok(s.box_bool(not_class))
-                },
-                |s| Ok(s.konst(Value::from_bool(false))),
-            )
+    let callable = super::function::if_function(
+        s,
+        callee,
+        |s, code| {
+            let flag = s.load_kind_field(code, CALLABLE);
+            let zero = s.i64_const(0);
+            let class = s.cmp_i64(porcini::Cmp::Eq, flag, zero);
+            let not_class = s.not(class);
+            Ok(s.box_bool(not_class))
         },
-        |s| Ok(s.konst(Value::from_bool(false))),
+        Value::from_bool(false),
     );
     // Neither branch unwinds; were one to, the boundary would decide.
     match callable {

@@ -107,15 +107,27 @@ impl CalleeHomeNode {
 /// object.
 fn callee_field<S: Stage<Es>>(s: &mut S, field: KindField<JsFunction, Value>) -> Result<S::Val, Unwind<S::Val>> {
     let callee = s.read_arg(ARG_CALLEE);
-    let is_object = s.has_tag(callee, Tag::Object);
+    if_function(s, callee, |s, code| Ok(s.load_kind_value(code, field)), UNDEFINED)
+}
+
+/// Staged: `then` of the [`JsFunction`] value `f` holds (its internal value) if `f` is a
+/// function object, else `otherwise`. Both tests are tag tests, so compiled code reads the
+/// function's fields in place.
+pub(crate) fn if_function<S: Stage<Es>>(
+    s: &mut S,
+    f: S::Val,
+    then: impl FnOnce(&mut S, S::Val) -> Result<S::Val, Unwind<S::Val>>,
+    otherwise: Value,
+) -> Result<S::Val, Unwind<S::Val>> {
+    let is_object = s.has_tag(f, Tag::Object);
     s.if_else(
         is_object,
         |s| {
-            let internal = s.load_internal(callee);
+            let internal = s.load_internal(f);
             let is_function = s.has_tag(internal, <JsFunction as HeapKind>::TAG);
-            s.if_else(is_function, |s| Ok(s.load_kind_value(internal, field)), |s| Ok(s.konst(UNDEFINED)))
+            s.if_else(is_function, |s| then(s, internal), |s| Ok(s.konst(otherwise)))
         },
-        |s| Ok(s.konst(UNDEFINED)),
+        |s| Ok(s.konst(otherwise)),
     )
 }
 
