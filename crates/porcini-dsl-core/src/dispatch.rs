@@ -179,9 +179,11 @@ fn dispatch_typed_fn(node: &Node, kind: Operand) -> TokenStream {
     if specs.is_empty() {
         return quote!();
     }
-    let (name_fn, expect, ty) = match kind {
-        Operand::F64 => (format_ident!("dispatch_f64"), quote!(::porcini::expect_f64), quote!(S::F64)),
-        _ => (format_ident!("dispatch_i64"), quote!(::porcini::expect_i64), quote!(S::I64)),
+    // A generic result widens an integer to a double, as a typed child does once integers
+    // have reached it.
+    let (name_fn, expect, widen, ty) = match kind {
+        Operand::F64 => (format_ident!("dispatch_f64"), quote!(::porcini::expect_f64), quote!(, true), quote!(S::F64)),
+        _ => (format_ident!("dispatch_i64"), quote!(::porcini::expect_i64), quote!(), quote!(S::I64)),
     };
     let lang = &node.language;
     let state = &node.state;
@@ -230,12 +232,12 @@ fn dispatch_typed_fn(node: &Node, kind: Operand) -> TokenStream {
                             }
                             ::std::result::Result::Err(::porcini::SpecFail::Rewrite) => {
                                 let r = s.respecialize(self, Self::#rewrite_fn, &__boxed)?;
-                                #expect::<#lang, S>(s, r, reason)
+                                #expect::<#lang, S>(s, r, reason #widen)
                             }
                         };
                     }
                     let r = self.__miss(s, #args)?;
-                    return #expect::<#lang, S>(s, r, reason);
+                    return #expect::<#lang, S>(s, r, reason #widen);
                 }
             }
         })
@@ -250,7 +252,7 @@ fn dispatch_typed_fn(node: &Node, kind: Operand) -> TokenStream {
                 _ => {}
             }
             let r = self.dispatch(s, #args)?;
-            #expect::<#lang, S>(s, r, reason)
+            #expect::<#lang, S>(s, r, reason #widen)
         }
     }
 }

@@ -49,7 +49,7 @@ pub use frame::{Frame, FrameDescriptor, SlotId, SlotKind};
 pub use embed::{Entry, GuestFunction, GuestRef, HostFunction, HostValue};
 pub use engine::{Engine, Host, Program, RunError, ToolReport};
 pub use language::{Language, Launch};
-pub use node::{ExprNode, NodeCost, TypedFail, expect_double, expect_f64, expect_i64};
+pub use node::{ExprNode, NodeCost, TypedFail, expect_f64, expect_i64};
 pub use operand::{ExecChild, Leaf, Operand};
 pub use runtime::Runtime;
 pub use stage::{BitOp, Cmp, FloatOp, FloatUnary, LoopShape, Stage};

@@ -71,31 +71,25 @@ pub fn expect_i64<L: Language, S: Stage<L>>(
     if s.speculate(is_int, reason) { Ok(s.unbox_i64(v)) } else { Err(TypedFail::Unexpected(v)) }
 }
 
-/// The typed view of a generic result as a number: a double as it is, an integer widened, and
-/// anything else unexpected. A compiling stage speculates that it is a number (a deoptimization
-/// exit named `reason`), so for it the result is always the float.
+/// The typed view of a generic result as a double: a double as it is, with `ints` an integer
+/// widened, and anything else unexpected. Without `ints` the parent's operand has only ever been
+/// a double, and an integer is unexpected too (the parent then widens the operand, see
+/// [`crate::spec::SpecState::casts`]). A compiling stage speculates on the tags (a
+/// deoptimization exit named `reason`), so for it the result is always the float.
 #[inline(always)]
 pub fn expect_f64<L: Language, S: Stage<L>>(
     s: &mut S,
     v: S::Val,
     reason: &'static str,
+    ints: bool,
 ) -> Result<S::F64, TypedFail<S::Val>> {
     let is_double = s.has_tag(v, Tag::Double);
+    if !ints {
+        return if s.speculate(is_double, reason) { Ok(s.unbox_f64(v)) } else { Err(TypedFail::Unexpected(v)) };
+    }
     let is_int = s.has_tag(v, Tag::Int);
     let is_number = s.or(is_double, is_int);
     if s.speculate(is_number, reason) { Ok(s.number_to_f64(v)) } else { Err(TypedFail::Unexpected(v)) }
-}
-
-/// `v` as a double, for a parent whose operand has only ever been a double: a compiling stage
-/// speculates on the tag, and an integer is unexpected (the parent then widens the operand to
-/// take integers too, see [`crate::spec::SpecState::casts`]).
-pub fn expect_double<L: Language, S: Stage<L>>(
-    s: &mut S,
-    v: S::Val,
-    reason: &'static str,
-) -> Result<S::F64, TypedFail<S::Val>> {
-    let is_double = s.has_tag(v, Tag::Double);
-    if s.speculate(is_double, reason) { Ok(s.unbox_f64(v)) } else { Err(TypedFail::Unexpected(v)) }
 }
 
 /// An executable expression or statement node.

@@ -12,7 +12,7 @@
 
 use crate::error::Unwind;
 use crate::language::Language;
-use crate::node::{CloneContext, ExprNode, TypedFail, expect_double, expect_f64, expect_i64};
+use crate::node::{CloneContext, ExprNode, TypedFail, expect_f64, expect_i64};
 use crate::stage::Stage;
 
 /// A language's inlinable leaf nodes, usually an enum over them.
@@ -32,7 +32,7 @@ pub trait Leaf<L: Language>: Sized + 'static {
     #[inline(always)]
     fn eval_f64<S: Stage<L>>(&self, s: &mut S, reason: &'static str, ints: bool) -> Result<S::F64, TypedFail<S::Val>> {
         let v = self.eval(s)?;
-        if ints { expect_f64(s, v, reason) } else { expect_double(s, v, reason) }
+        expect_f64(s, v, reason, ints)
     }
     /// The leaf as a node, for tree walks and tools.
     fn node(&self) -> &dyn ExprNode<L>;
@@ -132,7 +132,7 @@ impl<L: Language> ExecChild<L> for Box<dyn ExprNode<L>> {
         ints: bool,
     ) -> Result<S::F64, TypedFail<S::Val>> {
         let v = s.exec(index, &**self)?;
-        if ints { expect_f64(s, v, reason) } else { expect_double(s, v, reason) }
+        expect_f64(s, v, reason, ints)
     }
 }
 

@@ -283,23 +283,14 @@ fn expect_live_i64(v: LiveValue) -> Result<i64, TypedFail<Value>> {
     }
 }
 
-/// A recorded value as the number a typed child answered.
-fn expect_live_f64(v: LiveValue) -> Result<f64, TypedFail<Value>> {
+/// A recorded value as the number a typed child answered. Without `ints` the parent has only
+/// ever been given a double there, and an integer is unexpected, so that the parent widens the
+/// operand (see `SpecState::casts`) rather than the compiled code leaving at the same check again.
+fn expect_live_f64(v: LiveValue, ints: bool) -> Result<f64, TypedFail<Value>> {
     match v {
         LiveValue::F64(x) => Ok(x),
-        LiveValue::I64(i) => Ok(i as f64),
-        LiveValue::Val(v) if matches!(v.tag(), Tag::Int | Tag::Double) => Ok(crate::stage::number_to_f64(v)),
-        LiveValue::Val(v) => Err(TypedFail::Unexpected(v)),
-    }
-}
-
-/// A recorded value for a parent that has only ever been given a double there: an integer is
-/// unexpected, so that the parent widens the operand (see `SpecState::casts`) rather than the
-/// compiled code leaving at the same check again.
-fn expect_live_double(v: LiveValue) -> Result<f64, TypedFail<Value>> {
-    match v {
-        LiveValue::F64(x) => Ok(x),
-        LiveValue::Val(v) if v.tag() == Tag::Double => Ok(crate::stage::number_to_f64(v)),
+        LiveValue::I64(i) if ints => Ok(i as f64),
+        LiveValue::Val(v) if v.tag() == Tag::Double || (ints && v.tag() == Tag::Int) => Ok(crate::stage::number_to_f64(v)),
         other => Err(TypedFail::Unexpected(other.boxed())),
     }
 }
@@ -375,8 +366,7 @@ impl<'f, 'a, L: Language> Stage<L> for Resume<'f, 'a, L> {
         ints: bool,
     ) -> Result<f64, TypedFail<Value>> {
         match self.step(index)? {
-            Step::Recorded(v) if ints => expect_live_f64(v),
-            Step::Recorded(v) => expect_live_double(v),
+            Step::Recorded(v) => expect_live_f64(v, ints),
             Step::Run => leaf.eval_f64(self, reason, ints),
             Step::Track => {
                 let r = self.track(

@@ -129,15 +129,16 @@ pub fn str_value(rt: &Runtime<Es>, text: &str) -> Value {
 /// marked interned, as V8 internalizes literals: `x === 'forward'` where `x` holds another
 /// literal `'forward'` is then settled by identity in compiled code, and two different literals
 /// are unequal without comparing their units.
-pub fn permanent_str(rt: &Runtime<Es>, s: JsStr) -> Value {
-    if let Some(u) = single_latin1(&s) {
+pub fn permanent_str(rt: &Runtime<Es>, units: &[u16]) -> Value {
+    if let [u] = *units
+        && u < 256
+    {
         return unit_str(rt, u);
     }
-    let units: Box<[u16]> = s.units().into();
-    if let Some(&v) = rt.lang.literals.borrow().get(&units) {
+    if let Some(&v) = rt.lang.literals.borrow().get(units) {
         return v;
     }
-    let v = Value::from_kind(rt.heap.alloc_permanent(KindObject(s.into_interned())));
-    rt.lang.literals.borrow_mut().insert(units, v);
+    let v = Value::from_kind(rt.heap.alloc_permanent(KindObject(JsStr::from_units(units).into_interned())));
+    rt.lang.literals.borrow_mut().insert(units.into(), v);
     v
 }

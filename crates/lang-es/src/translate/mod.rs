@@ -204,7 +204,7 @@ impl<'a> Translator<'a> {
     }
     /// A permanent string value.
     pub(crate) fn string(&self, units: &[u16]) -> Value {
-        crate::runtime::permanent_str(self.rt, crate::runtime::JsStr::from_units(units))
+        crate::runtime::permanent_str(self.rt, units)
     }
     pub(crate) fn rt(&self) -> &'a Runtime<Es> {
         self.rt
