@@ -1,14 +1,19 @@
 //! Calls: `f(...)`, `o.m(...)`, `new C(...)` and `super(...)`, with spread arguments.
 //!
-//! The callee, the receiver and the arguments are evaluated in order, then the call is made in
-//! a boundary call through the runtime (which pushes the hidden arguments and calls the target
-//! through the frame's ordinary call path). A callee that is not a function is a `TypeError`
-//! naming it the way V8 does, from the callee's source text.
+//! The callee, the receiver and the arguments are evaluated in order, then the callee is
+//! checked and called: a callee that is not a function is a `TypeError`, raised after the
+//! arguments are evaluated as in node, naming it the way V8 does, from the callee's source text.
+//!
+//! A call site dispatches on the code its callees run, as Truffle's dispatch chains and
+//! Graal.js's function caches do: up to [`CODE_LIMIT`] codes, each with a direct call that the
+//! compiler may inline, tested in the order the site met them. A site that met more codes calls
+//! through the callee, for good.
 
 use std::cell::{Cell, OnceCell};
 use std::rc::Rc;
 
 use porcini::call_target::DirectCallNode;
+use porcini::stage::ArgMark;
 
 use porcini::{Frame, Stage, Tag, Unwind, Value};
 
@@ -119,23 +124,19 @@ fn check_callable(f: &mut Frame<'_, Es>, v: Value, text: &str, loc: &Loc) -> Res
     }
 }
 
-/// Staged: does `callee` run the code `code` (a function whose [`JsFunction::code`] it is)?
-/// Each step is a speculation: compiled code leaves for the interpreter when one fails, and
-/// the interpreter answers false.
-fn runs_code<S: Stage<Es>>(s: &mut S, callee: S::Val, code: u64) -> bool {
+/// Staged: the code (a function's [`JsFunction::code`]) `callee` runs, speculating that it is
+/// a function object; `None` when the speculation fails (in the interpreter: it is not one).
+fn code_of<S: Stage<Es>>(s: &mut S, callee: S::Val) -> Option<S::I64> {
     let is_object = s.has_tag(callee, Tag::Object);
     if !s.speculate(is_object, "callee code") {
-        return false;
+        return None;
     }
     let internal = s.load_internal(callee);
     let is_function = s.has_tag(internal, <JsFunction as porcini::value::HeapKind>::TAG);
     if !s.speculate(is_function, "callee code") {
-        return false;
+        return None;
     }
-    let id = s.load_kind_field(internal, CODE);
-    let want = s.i64_const(code as i64);
-    let same = s.cmp_i64(porcini::Cmp::Eq, id, want);
-    s.speculate(same, "callee code")
+    Some(s.load_kind_field(internal, CODE))
 }
 
 /// Staged: is `callee` a function object that may be called without `new`?
@@ -198,13 +199,19 @@ pub struct CallNode {
     /// The site called something other than its intrinsic, or passed it something other than
     /// numbers: it calls, for good.
     intrinsic_generic: Cell<bool>,
-    /// The code (a function's [`JsFunction::code`]) every callee of the site has run, and the
-    /// direct call of it: closures made anew for each call (callbacks) share their code, so
-    /// the compiler may inline the one code a site calls, as Graal.js caches function data.
-    code: OnceCell<(u64, DirectCallNode<Es>)>,
-    /// The site called functions of different code: it calls through the callee, for good.
+    /// The codes (a function's [`JsFunction::code`]) the site's callees have run, in the order
+    /// the site met them, and the direct call of each: closures made anew for each call
+    /// (callbacks) share their code, so the compiler may inline the codes a site calls, as
+    /// Graal.js caches function data; a method call on receivers of a few classes calls a few.
+    codes: [OnceCell<(u64, DirectCallNode<Es>)>; CODE_LIMIT],
+    /// The site called functions of more codes than it keeps: it calls through the callee,
+    /// for good.
     code_generic: Cell<bool>,
 }
+
+/// The codes one call site dispatches on before it calls through the callee (Graal.js's
+/// `FunctionCacheLimit`).
+const CODE_LIMIT: usize = 4;
 
 /// The child index of a call's method lookup (a child of its own: see [`CallNode::eval`]),
 /// after the receiver (0), a computed or `super` key (1, 2), and before the arguments.
@@ -224,7 +231,7 @@ impl CallNode {
             direct: OnceCell::new(),
             intrinsic: OnceCell::new(),
             intrinsic_generic: Cell::new(false),
-            code: OnceCell::new(),
+            codes: Default::default(),
             code_generic: Cell::new(false),
         }
     }
@@ -323,34 +330,9 @@ impl CallNode {
         }
         // The method the lookup's one constant answer is: called directly, unchecked.
         let direct = self.direct.get().filter(|(f, _)| self.optional.is_none() && self.methods.constant().is_some_and(|c| c.same(*f)));
-        // Otherwise, the code every callee has run so far, if the callee runs it again: a
-        // direct call of that code, whichever closure runs it.
-        let mut by_code = None;
-        if direct.is_none()
-            && let Some((code, call)) = self.code.get().filter(|_| !self.code_generic.get())
-        {
-            if runs_code(s, callee, *code) {
-                by_code = Some(call);
-            } else {
-                s.respecialize(self, Self::code_generalize, &[])?;
-            }
-        }
         let callee = match direct {
             Some((f, _)) => s.konst(*f),
-            None => {
-                if by_code.is_none() {
-                    if self.code_generic.get() {
-                        // Nothing left to learn from the callee: only a callee that is not a
-                        // function that may be called without `new` takes the boundary, which
-                        // throws the TypeError.
-                        let ok = is_callable(s, callee);
-                        s.if_else(ok, |s| Ok(s.konst(UNDEFINED)), |s| s.call_boundary("callable", self, Self::callable, &[callee]))?;
-                    } else {
-                        s.call_boundary("callable", self, Self::callable, &[callee])?;
-                    }
-                }
-                callee
-            }
+            None => callee,
         };
         let mark = s.begin_args();
         let undefined = s.konst(UNDEFINED);
@@ -367,27 +349,100 @@ impl CallNode {
                 return Err(u);
             }
         }
-        match (direct, by_code) {
-            (Some((_, call)), _) | (None, Some(call)) => s.call_direct(call, mark),
-            (None, None) => s.call_indirect(resolve_function, callee, mark),
+        match direct {
+            Some((_, call)) => s.call_direct(call, mark),
+            None => self.dispatch(s, callee, mark),
         }
     }
-    /// A callee of other code than the site has called: it calls through the callee, for good
-    /// (and reports it, so that a split of the enclosing function may call one code again).
+    /// Calls `callee` with the arguments pushed since `mark`: directly, when it runs one of
+    /// the codes the site has met, else through the callee.
+    fn dispatch<S: Stage<Es>>(&self, s: &mut S, callee: S::Val, mark: ArgMark) -> Result<S::Val, Unwind<S::Val>> {
+        if !self.code_generic.get() && self.codes[0].get().is_some() {
+            match code_of(s, callee) {
+                Some(code) => return self.dispatch_from(s, 0, code, callee, mark),
+                None => {
+                    if let Err(u) = s.respecialize(self, Self::code_generalize, &[]) {
+                        s.drop_args(mark);
+                        return Err(u);
+                    }
+                }
+            }
+        }
+        self.call_through(s, callee, mark)
+    }
+    /// The dispatch chain from entry `i` on: each entry's code is tested in turn; past the last
+    /// one, the site learns the new code (compiled code leaves for the interpreter to do so).
+    fn dispatch_from<S: Stage<Es>>(&self, s: &mut S, i: usize, code: S::I64, callee: S::Val, mark: ArgMark) -> Result<S::Val, Unwind<S::Val>> {
+        match self.codes.get(i).and_then(OnceCell::get) {
+            Some((want, call)) => {
+                let want = s.i64_const(*want as i64);
+                let same = s.cmp_i64(porcini::Cmp::Eq, code, want);
+                s.if_else(same, |s| s.call_direct(call, mark), |s| self.dispatch_from(s, i + 1, code, callee, mark))
+            }
+            None => {
+                if let Err(u) = s.respecialize(self, Self::code_miss, &[]) {
+                    s.drop_args(mark);
+                    return Err(u);
+                }
+                self.call_through(s, callee, mark)
+            }
+        }
+    }
+    /// Calls through the callee: checks that it may be called (which learns its code while the
+    /// site keeps codes) and calls the target it resolves to.
+    fn call_through<S: Stage<Es>>(&self, s: &mut S, callee: S::Val, mark: ArgMark) -> Result<S::Val, Unwind<S::Val>> {
+        let checked = if self.code_generic.get() {
+            // Nothing left to learn from the callee: only a callee that is not a function that
+            // may be called without `new` takes the boundary, which throws the TypeError.
+            let ok = is_callable(s, callee);
+            s.if_else(ok, |s| Ok(s.konst(UNDEFINED)), |s| s.call_boundary("callable", self, Self::callable, &[callee]))
+        } else {
+            s.call_boundary("callable", self, Self::callable, &[callee])
+        };
+        if let Err(u) = checked {
+            s.drop_args(mark);
+            return Err(u);
+        }
+        s.call_indirect(resolve_function, callee, mark)
+    }
+    /// A callee that is not a function object at a site that dispatches on code: it calls
+    /// through the callee, for good (and reports it, so that a split of the enclosing function
+    /// may dispatch again).
     #[cold]
     fn code_generalize(&self, f: &mut Frame<'_, Es>, _: &[Value]) -> Result<Value, Unwind<Value>> {
         go_generic(f, self, &self.code_generic)
     }
-    /// The first callee of a site that calls through callees learns its code.
+    /// A callee of a code the site has not met: the callable check learns it while there is
+    /// room; a site that keeps [`CODE_LIMIT`] codes calls through the callee, for good.
+    #[cold]
+    fn code_miss(&self, f: &mut Frame<'_, Es>, _: &[Value]) -> Result<Value, Unwind<Value>> {
+        if self.codes.iter().all(|c| c.get().is_some()) {
+            return go_generic(f, self, &self.code_generic);
+        }
+        Ok(UNDEFINED)
+    }
+    /// A callee of a code the site has not met gets an entry while there is room; a second
+    /// code is a polymorphic specialization, reported so that splitting may act on it.
     fn learn_code(&self, f: &mut Frame<'_, Es>, callee: Value) {
-        if self.code_generic.get() || self.code.get().is_some() {
+        if self.code_generic.get() {
             return;
         }
         let Some(code) = crate::runtime::object::as_function(callee) else { return };
+        if self.codes.iter().any(|c| c.get().is_some_and(|(known, _)| *known == code.code)) {
+            return;
+        }
+        let Some(slot) = self.codes.iter().find(|c| c.get().is_none()) else { return };
         let Some(target) = f.runtime().call_target(code.target) else { return };
         let Some(call) = DirectCallNode::new(&target, f.target()) else { return };
         porcini::spec::note_specialized();
-        let _ = self.code.set((code.code, call));
+        let _ = slot.set((code.code, call));
+        if self.codes[1].get().is_some() {
+            porcini::spec::report_polymorphic_specialize(f, self);
+        }
+    }
+    /// The direct call nodes of the site: its method's and those of the codes it dispatches on.
+    fn call_node_list(&self) -> Vec<&DirectCallNode<Es>> {
+        self.direct.get().map(|(_, c)| c).into_iter().chain(self.codes.iter().filter_map(|c| c.get().map(|(_, c)| c))).collect()
     }
     /// The method cache missed: it learns the receiver (and, when it has one constant answer
     /// that is a function called without `new`, the site gets its direct call), then the full
@@ -528,7 +583,7 @@ fn clone_callee(c: &Callee, cx: &porcini::node::CloneContext) -> Callee {
     }
 }
 
-es_node!(CallNode, "Call", children(t => { let mut c = callee_children(&t.callee); c.extend(t.args.iter().map(ArgNode::node)); c }), clone(t, cx => CallNode::new(clone_callee(&t.callee, cx), t.args.iter().map(|a| a.clone_uninitialized(cx)).collect(), t.text.clone(), t.loc.clone()).optional(t.optional)));
+es_node!(CallNode, "Call", children(t => { let mut c = callee_children(&t.callee); c.extend(t.args.iter().map(ArgNode::node)); c }), clone(t, cx => CallNode::new(clone_callee(&t.callee, cx), t.args.iter().map(|a| a.clone_uninitialized(cx)).collect(), t.text.clone(), t.loc.clone()).optional(t.optional)), calls);
 
 /// `new callee(...args)`.
 pub struct NewNode {

@@ -76,8 +76,16 @@ pub(crate) fn clone_all(nodes: &[Node], cx: &porcini::node::CloneContext) -> Vec
 
 /// Implements [`porcini::ExprNode`] for a node with an `eval` method:
 /// `es_node!(Type, "Kind", children(this => [...]), clone(this, cx => ...))`, adding `, spec`
-/// for a node whose cost and active specializations come from its DSL state.
+/// for a node whose cost and active specializations come from its DSL state, or `, calls` for a
+/// node that holds direct call nodes and lists them in a `call_node_list` method.
 macro_rules! es_node {
+    ($ty:ty, $name:literal, children($this:ident => $children:expr), clone($this2:ident, $cx:ident => $clone:expr), calls) => {
+        es_node!(@impl [] $ty, $name, children($this => $children), clone($this2, $cx => $clone), {
+            fn call_nodes(&self) -> Vec<&porcini::call_target::DirectCallNode<crate::Es>> {
+                self.call_node_list()
+            }
+        });
+    };
     (generic[$($g:tt)*] $ty:ty, $name:literal, children($this:ident => $children:expr), clone($this2:ident, $cx:ident => $clone:expr), spec) => {
         es_node!(@impl [$($g)*] $ty, $name, children($this => $children), clone($this2, $cx => $clone), {
             fn cost(&self) -> porcini::NodeCost {
