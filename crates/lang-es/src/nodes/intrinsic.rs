@@ -190,8 +190,17 @@ impl IntrinsicSite {
         }
         let x = s.number_to_f64(args[0]);
         let r = match op {
-            MathOp::Sqrt => s.float_unary(FloatUnary::Sqrt, x),
-            MathOp::Abs => s.float_unary(FloatUnary::Abs, x),
+            // A square root or an absolute value of doubles stays a double, as the double
+            // arithmetic it feeds expects: testing whether it happens to be an integer would
+            // cost a conversion and a branch, and make the consumers polymorphic.
+            MathOp::Sqrt => {
+                let r = s.float_unary(FloatUnary::Sqrt, x);
+                return Ok(s.box_f64(r));
+            }
+            MathOp::Abs => {
+                let r = s.float_unary(FloatUnary::Abs, x);
+                return Ok(s.box_f64(r));
+            }
             MathOp::Floor => s.float_unary(FloatUnary::Floor, x),
             MathOp::Ceil => s.float_unary(FloatUnary::Ceil, x),
             MathOp::Trunc => s.float_unary(FloatUnary::Trunc, x),
