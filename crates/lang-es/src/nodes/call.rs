@@ -379,6 +379,9 @@ impl CallNode {
                 let same = s.cmp_i64(porcini::Cmp::Eq, code, want);
                 s.if_else(same, |s| s.call_direct(call, mark), |s| self.dispatch_from(s, i + 1, code, callee, mark))
             }
+            // The call itself is made through the callee, on the stage: a deoptimization that
+            // resumes a callee compiled code had inlined here, whose code the site has since
+            // stopped dispatching on, resumes it there rather than starting it over.
             None => {
                 if let Err(u) = s.respecialize(self, Self::code_miss, &[]) {
                     s.drop_args(mark);
@@ -412,8 +415,9 @@ impl CallNode {
     fn code_generalize(&self, f: &mut Frame<'_, Es>, _: &[Value]) -> Result<Value, Unwind<Value>> {
         go_generic(f, self, &self.code_generic)
     }
-    /// A callee of a code the site has not met: the callable check learns it while there is
-    /// room; a site that keeps [`CODE_LIMIT`] codes calls through the callee, for good.
+    /// A callee of a code the site has not met: the callable check of the call through the
+    /// callee learns it while there is room; a site that keeps [`CODE_LIMIT`] codes calls
+    /// through the callee, for good.
     #[cold]
     fn code_miss(&self, f: &mut Frame<'_, Es>, _: &[Value]) -> Result<Value, Unwind<Value>> {
         if self.codes.iter().all(|c| c.get().is_some()) {

@@ -255,6 +255,12 @@ impl CallTree {
         let parent_calls = self.node(parent).target.and_then(|t| rt.call_target(t)).map_or(1, |t| t.call_count().max(1));
         for call in calls {
             let callee = call.target.and_then(|t| rt.call_target(t));
+            // An indirect call that partial evaluation removed is no call node at all: Truffle's
+            // call tree has the direct call nodes of each tree (which may be Removed), and an
+            // indirect call only where it stays in the graph.
+            if !call.live && call.target.is_none() {
+                continue;
+            }
             let state = match (call.live, &callee) {
                 (false, _) => CallState::Removed,
                 (true, None) => CallState::Indirect,

@@ -59,3 +59,23 @@ try {
 } catch (e) {
   console.log(e.message, order.join());
 }
+
+// A callee inlined through the chain is suspended in a call while its site meets more codes
+// than it keeps: it resumes after that call rather than starting over (`hits` counts once).
+let armed = false;
+let hits = 0;
+function via(fn, k) { return fn(k); }
+function main(k) {
+  hits++;
+  if (armed) {
+    armed = false;
+    for (const g of [(x) => x + 1, (x) => x + 2, (x) => x + 3, (x) => x + 4, (x) => x + 5]) via(g, 0);
+  }
+  return k + hits;
+}
+let acc = 0;
+for (let i = 0; i < 3000; i++) acc += via(main, i);
+armed = true;
+acc += via(main, 7);
+for (let i = 0; i < 100; i++) acc += via(main, i);
+console.log(acc, hits);
