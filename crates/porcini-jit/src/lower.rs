@@ -165,8 +165,8 @@ struct Sigs {
     indirect: ir::SigRef,
     boundary: ir::SigRef,
     deopt: ir::SigRef,
-    load: ir::SigRef,
-    store: ir::SigRef,
+    /// `object_add`'s.
+    add: ir::SigRef,
     overflow: ir::SigRef,
     /// `throw_value`'s (and `rethrow`'s), declared at the first `throw`.
     throw: Option<ir::SigRef>,
@@ -345,8 +345,7 @@ impl<'b, L: Language> Lowering<'b, L> {
             indirect: sig(&mut b, &[i64t; 6], &[i64t; 2]),
             boundary: sig(&mut b, &[i64t; 4], &[i64t; 2]),
             deopt: sig(&mut b, &[i64t, i64t, types::I32, i64t, i64t], &[i64t; 2]),
-            load: sig(&mut b, &[i64t; 3], &[i64t; 2]),
-            store: sig(&mut b, &[i64t; 5], &[]),
+            add: sig(&mut b, &[i64t; 5], &[]),
             overflow: sig(&mut b, &[], &[i64t; 2]),
             throw: None,
             landing: None,
@@ -830,11 +829,23 @@ impl<'b, L: Language> Lowering<'b, L> {
         self.switch(next);
         self.b.seal_block(next);
     }
-    /// The address that inline slot `slot` (a dynamic index below the inline count) of the
-    /// object at payload `obj` is at, less the first inline slot's offset.
-    fn inline_slot_address(&mut self, obj: ir::Value, slot: ir::Value) -> ir::Value {
-        let offset = self.b.ins().imul_imm_u(slot, i64::from(VALUE_SIZE));
-        self.b.ins().iadd(obj, offset)
+    /// The address of value `index` (a dynamic index) of the values starting at `base`: an
+    /// object's inline slot `index` is there less the first inline slot's offset.
+    fn value_address(&mut self, base: ir::Value, index: ir::Value) -> ir::Value {
+        let offset = self.b.ins().imul_imm_u(index, i64::from(VALUE_SIZE));
+        self.b.ins().iadd(base, offset)
+    }
+    /// The address of the slots past the inline ones of the object at payload `obj`, loaded
+    /// afresh, since adding a property may move them.
+    fn extra_slots(&mut self, obj: ir::Value) -> ir::Value {
+        self.b.ins().load(types::I64, MemFlagsData::trusted(), obj, self.object.extra_base)
+    }
+    /// The address of slot `slot` (a dynamic index at or past the inline count) of the object at
+    /// payload `obj`.
+    fn extra_slot_address(&mut self, obj: ir::Value, slot: ir::Value) -> ir::Value {
+        let base = self.extra_slots(obj);
+        let past = self.b.ins().iadd_imm_s(slot, -i64::from(self.object.inline_slots));
+        self.value_address(base, past)
     }
     fn words(&mut self, x: SymVal) -> (ir::Value, ir::Value) {
         match self.repr(x) {
@@ -1851,9 +1862,8 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
             self.facts.loaded_prop(v, index, tag);
             return self.push(Repr::Val(tag, bits));
         }
-        // A slot past the inline ones: through the extra slots' address, which an addition
-        // may change, so it is loaded afresh.
-        let base = self.b.ins().load(types::I64, MemFlagsData::trusted(), v, self.object.extra_base);
+        // A slot past the inline ones: through the extra slots' address.
+        let base = self.extra_slots(v);
         let off = (index - self.object.inline_slots) as i32 * VALUE_SIZE;
         let tag = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, off + Value::TAG_OFFSET);
         let bits = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, off + Value::PAYLOAD_OFFSET);
@@ -1886,34 +1896,35 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.push(Repr::I64(r))
     }
     fn load_property_at(&mut self, obj: SymVal, slot: SymVal) -> SymVal {
-        // An inline slot is two loads at an offset computed from the slot; a slot past them
-        // is read by a call, as `load_property` reads it.
-        let (t, v) = self.words(obj);
+        // Two loads at an offset computed from the slot, from the object's inline slots or
+        // from the slots past them, as `load_property` reads them.
+        let (_, v) = self.words(obj);
         let slot = self.int(slot);
         let (extra, done) = self.split_on_inline_slot(slot, 2);
-        let at = self.inline_slot_address(v, slot);
+        let at = self.value_address(v, slot);
         let tag = self.b.ins().load(types::I64, MemFlagsData::trusted(), at, self.object.inline + Value::TAG_OFFSET);
         let bits = self.b.ins().load(types::I64, MemFlagsData::trusted(), at, self.object.inline + Value::PAYLOAD_OFFSET);
         self.jump_and_switch(done, &[tag, bits], extra);
-        let callee = self.iconst(compiled::object_load as *const () as i64);
-        let call = self.b.ins().call_indirect(self.sigs.load, callee, &[t, v, slot]);
-        let r = self.b.inst_results(call).to_vec();
-        self.jump_and_switch(done, &r, done);
+        let at = self.extra_slot_address(v, slot);
+        let tag = self.b.ins().load(types::I64, MemFlagsData::trusted(), at, Value::TAG_OFFSET);
+        let bits = self.b.ins().load(types::I64, MemFlagsData::trusted(), at, Value::PAYLOAD_OFFSET);
+        self.jump_and_switch(done, &[tag, bits], done);
         let p = self.b.block_params(done).to_vec();
         self.push(Repr::Val(p[0], p[1]))
     }
     fn store_property_at(&mut self, obj: SymVal, slot: SymVal, x: SymVal) {
-        let ((t, v), (xt, xv)) = (self.words(obj), self.words(x));
+        let ((_, v), (xt, xv)) = (self.words(obj), self.words(x));
         let slot = self.int(slot);
         // Any slot of any object may be the one written: no slot's tag is known after it.
         self.facts.forget_props();
         let (extra, done) = self.split_on_inline_slot(slot, 0);
-        let at = self.inline_slot_address(v, slot);
+        let at = self.value_address(v, slot);
         self.b.ins().store(MemFlagsData::trusted(), xt, at, self.object.inline + Value::TAG_OFFSET);
         self.b.ins().store(MemFlagsData::trusted(), xv, at, self.object.inline + Value::PAYLOAD_OFFSET);
         self.jump_and_switch(done, &[], extra);
-        let callee = self.iconst(compiled::object_store as *const () as i64);
-        self.b.ins().call_indirect(self.sigs.store, callee, &[t, v, slot, xt, xv]);
+        let at = self.extra_slot_address(v, slot);
+        self.b.ins().store(MemFlagsData::trusted(), xt, at, Value::TAG_OFFSET);
+        self.b.ins().store(MemFlagsData::trusted(), xv, at, Value::PAYLOAD_OFFSET);
         self.jump_and_switch(done, &[], done);
     }
     fn add_property(&mut self, obj: SymVal, to: porcini::shape::ShapeId, index: u32, x: SymVal) {
@@ -1930,7 +1941,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         } else {
             let callee = self.iconst(compiled::object_add as *const () as i64);
             let to = self.iconst(i64::from(to.0));
-            self.b.ins().call_indirect(self.sigs.store, callee, &[t, v, to, xt, xv]);
+            self.b.ins().call_indirect(self.sigs.add, callee, &[t, v, to, xt, xv]);
         }
         // The object's shape changed, and any value may be that object.
         self.facts.forget_shapes();
@@ -1950,7 +1961,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
             self.facts.stored_prop(v, index, xt);
             return;
         }
-        let base = self.b.ins().load(types::I64, MemFlagsData::trusted(), v, self.object.extra_base);
+        let base = self.extra_slots(v);
         let off = (index - self.object.inline_slots) as i32 * VALUE_SIZE;
         self.b.ins().store(MemFlagsData::trusted(), xt, base, off + Value::TAG_OFFSET);
         self.b.ins().store(MemFlagsData::trusted(), xv, base, off + Value::PAYLOAD_OFFSET);

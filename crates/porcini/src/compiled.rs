@@ -747,17 +747,6 @@ pub unsafe extern "C" fn rethrow(tag: u64, bits: u64) {
     let _ = crate::control::completion::raise_exception(v);
 }
 
-/// Compiled code reads property slot `index` of the object `(tag, bits)`.
-///
-/// # Safety
-/// The words are a valid value's.
-pub unsafe extern "C" fn object_load(tag: u64, bits: u64, index: u64) -> RawResult {
-    // SAFETY: the caller's contract.
-    let v = unsafe { Value::from_words(tag, bits) };
-    let r = v.as_object().map(|o| o.get_slot(index as u32)).unwrap_or(Value::NULL);
-    RawResult { tag: r.tag() as u64, bits: r.bits() }
-}
-
 /// Compiled code adds a property past the inline slots to the object `(tag, bits)`, whose
 /// shape it checked: the object moves to shape `to` and the new slot holds the value.
 ///
@@ -768,18 +757,6 @@ pub unsafe extern "C" fn object_add(tag: u64, bits: u64, to: u64, vtag: u64, vbi
     let (o, v) = unsafe { (Value::from_words(tag, bits), Value::from_words(vtag, vbits)) };
     if let Some(o) = o.as_object() {
         o.add_slot(crate::shape::ShapeId(to as u32), v);
-    }
-}
-
-/// Compiled code writes property slot `index` of the object `(tag, bits)`.
-///
-/// # Safety
-/// Both pairs of words are valid values'.
-pub unsafe extern "C" fn object_store(tag: u64, bits: u64, index: u64, vtag: u64, vbits: u64) {
-    // SAFETY: the caller's contract.
-    let (o, v) = unsafe { (Value::from_words(tag, bits), Value::from_words(vtag, vbits)) };
-    if let Some(o) = o.as_object() {
-        o.set_slot(index as u32, v);
     }
 }
 
