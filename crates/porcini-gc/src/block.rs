@@ -45,6 +45,9 @@ struct BlockHeader {
     cell_count: usize,
     /// The size the chunk was allocated with.
     chunk_size: usize,
+    /// Set from the end of a collection's marking until the block is swept: its unmarked
+    /// objects are garbage that has not been dropped yet (see [`Block::holds_object`]).
+    sweep_pending: bool,
     /// One bit per granule: set where a live object starts.
     alloc_bits: [u64; BITMAP_WORDS],
     /// One bit per granule: set where an object reached by the current collection starts.
@@ -98,6 +101,7 @@ impl Block {
             first_cell: HEADER_SIZE,
             cell_count: (BLOCK_SIZE - HEADER_SIZE) / cell_size,
             chunk_size: BLOCK_SIZE,
+            sweep_pending: false,
             alloc_bits: [0; BITMAP_WORDS],
             mark_bits: [0; BITMAP_WORDS],
         };
@@ -118,6 +122,7 @@ impl Block {
             first_cell: large_box_offset(box_align),
             cell_count: 1,
             chunk_size,
+            sweep_pending: false,
             alloc_bits: [0; BITMAP_WORDS],
             mark_bits: [0; BITMAP_WORDS],
         };
@@ -214,6 +219,24 @@ impl Block {
         unsafe { (*self.header()).alloc_bits[word] & bit != 0 }
     }
 
+    /// True if a live object starts at `addr`, which lies in the block's first 64 KiB: it is
+    /// allocated and, while the block awaits its sweep, was marked by the last collection.
+    #[inline(always)]
+    pub(crate) fn holds_object(self, addr: usize) -> bool {
+        let (word, bit) = self.bit_of(addr);
+        // SAFETY: as in `is_allocated`.
+        unsafe {
+            let h = self.header();
+            (*h).alloc_bits[word] & bit != 0 && (!(*h).sweep_pending || (*h).mark_bits[word] & bit != 0)
+        }
+    }
+
+    /// Records that the block's unmarked objects are garbage awaiting [`Block::sweep`].
+    pub(crate) fn set_sweep_pending(self) {
+        // SAFETY: as in `is_allocated`.
+        unsafe { (*self.header()).sweep_pending = true }
+    }
+
     /// Records that a live object now starts at `addr`.
     #[inline(always)]
     pub(crate) fn set_allocated(self, addr: usize) {
@@ -262,6 +285,8 @@ impl Block {
                 on_dead(self.base() + (word * 64 + bit) * GRANULE);
             }
         }
+        // SAFETY: as above.
+        unsafe { (*header).sweep_pending = false };
         live
     }
 

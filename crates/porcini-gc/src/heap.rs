@@ -1,10 +1,18 @@
 //! The heap: allocation, the collection trigger, and a collection's mark and sweep phases.
 //!
-//! Small objects are carved out of per-size-class blocks, first from the free list the last sweep
-//! threaded through the free cells, then by bumping through a fresh block. Large objects get a
+//! Small objects are carved out of per-size-class blocks, first from the free list a sweep
+//! threaded through the free cells, then by bumping through an empty block. Large objects get a
 //! chunk each. A collection marks from the permanent objects, the caller's roots and the native
-//! stack, then sweeps every block: unmarked objects are dropped, blocks left empty go back to the
-//! system allocator (a few are pooled for reuse), and the free cells of the others are relinked.
+//! stack, then sweeps: unmarked objects are dropped, blocks left empty are reused or go back to
+//! the system allocator (a few are pooled), and the free cells of the others are relinked.
+//!
+//! A collection that an allocation triggers sweeps lazily: large objects at once, and each small
+//! block only when its size class runs out of free cells and comes to it (or when a block is
+//! needed and garbage may hold an empty one), so that the dead objects are read just before their
+//! cells are written again. Whatever is still unswept is swept before the next marking, since a
+//! stale stack word equal to a dead object's address must not make the tracer follow references
+//! from it into objects that are gone. An explicit [`Heap::collect`] sweeps everything before it
+//! returns.
 //!
 //! The heap belongs to one thread. Its state sits in a `RefCell`, borrowed only for short,
 //! non-reentrant stretches; user code (`Trace`, roots callbacks) runs while it is at most shared
@@ -78,8 +86,11 @@ pub struct HeapStats {
 
 /// The allocation state of one size class.
 struct ClassState {
-    /// Every block of this class.
+    /// The blocks of this class that have been swept since the last collection's marking.
     blocks: Vec<Block>,
+    /// The blocks of this class still to be swept, holding the last collection's garbage;
+    /// allocation sweeps them one at a time when it runs out of free cells.
+    pending: Vec<Block>,
     /// The first cell of the free list (0 when empty); each free cell's first word links on.
     free: usize,
     /// The next never-used cell of the newest block, and the end of its cells.
@@ -129,6 +140,7 @@ impl Heap {
             state: RefCell::new(HeapState {
                 classes: std::array::from_fn(|_| ClassState {
                     blocks: Vec::new(),
+                    pending: Vec::new(),
                     free: 0,
                     bump: 0,
                     bump_end: 0,
@@ -200,7 +212,7 @@ impl Heap {
     /// # Panics
     /// If called during a collection.
     pub fn collect(&self, roots: &dyn Fn(&mut Tracer)) {
-        self.collect_now(roots);
+        self.collect_now(roots, Sweep::Now);
     }
 
     /// Counts `bytes` of memory owned by heap objects but allocated after them (a guest array's
@@ -277,21 +289,34 @@ impl Heap {
     #[cold]
     #[inline(never)]
     fn collect_for_allocation<T: Trace>(&self, value: &T, roots: &dyn Fn(&mut Tracer)) {
-        self.collect_now(&|tracer: &mut Tracer| {
-            value.trace(tracer);
-            roots(tracer);
-        });
+        self.collect_now(
+            &|tracer: &mut Tracer| {
+                value.trace(tracer);
+                roots(tracer);
+            },
+            Sweep::Lazily,
+        );
     }
 
-    /// A full collection: mark, then sweep.
+    /// A full collection: finish the last one's sweep, mark, then sweep now or lazily.
     #[inline(never)]
-    fn collect_now(&self, roots: &dyn Fn(&mut Tracer)) {
+    fn collect_now(&self, roots: &dyn Fn(&mut Tracer), sweep: Sweep) {
         if self.collecting.get() {
             collecting_panic();
         }
         let _collecting = CollectingGuard::enter(&self.collecting);
+        // Marking starts from a heap without garbage: a conservative root may be a stale word
+        // equal to the address of an object that died in the last collection, and tracing that
+        // object would follow references to objects that may already be gone.
+        let pool_limit = self.pool_limit();
+        self.state.borrow_mut().finish_sweep(pool_limit);
         let marked = self.mark(roots);
-        self.sweep(marked.marked_objects, marked.marked_bytes);
+        self.sweep(marked.marked_objects, marked.marked_bytes, sweep);
+    }
+
+    /// How many empty blocks a sweep keeps for reuse.
+    fn pool_limit(&self) -> usize {
+        MIN_POOLED_BLOCKS.max(self.config.min_threshold_bytes / BLOCK_SIZE)
     }
 
     /// The mark phase: marks everything reachable from the roots. Never inlined, so that the
@@ -332,23 +357,28 @@ impl Heap {
         }
     }
 
-    /// The sweep phase: frees what the mark phase did not reach and resets the trigger.
-    fn sweep(&self, marked_objects: usize, marked_bytes: usize) {
+    /// The sweep phase: frees what the mark phase did not reach (at once, or large objects now
+    /// and small blocks as allocation comes back to them) and resets the trigger.
+    fn sweep(&self, marked_objects: usize, marked_bytes: usize, sweep: Sweep) {
+        let pool_limit = self.pool_limit();
         let mut state = self.state.borrow_mut();
-        let pool_limit = MIN_POOLED_BLOCKS.max(self.config.min_threshold_bytes / BLOCK_SIZE);
-        let (survivors, freed) = state.sweep(pool_limit);
-        debug_assert_eq!(survivors, marked_objects);
+        match sweep {
+            Sweep::Now => {
+                let survivors = state.sweep(pool_limit);
+                debug_assert_eq!(survivors, marked_objects);
+            }
+            Sweep::Lazily => state.defer_sweep(),
+        }
         let (bytes, objects) = (self.allocated_since.get(), self.objects_since.get());
         let stats = &mut state.stats;
         stats.collections += 1;
-        stats.freed_objects += freed as u64;
         stats.allocated_objects_total += objects as u64;
         stats.allocated_bytes_total = stats.allocated_bytes_total.saturating_add(bytes as u64);
         // Live bytes only grow between collections, so they peaked just before this one.
         stats.peak_live_bytes = stats
             .peak_live_bytes
             .max(stats.live_bytes.saturating_add(bytes));
-        stats.live_objects = survivors;
+        stats.live_objects = marked_objects;
         stats.live_bytes = marked_bytes;
         stats.last_marked_bytes = marked_bytes;
         self.allocated_since.set(0);
@@ -380,9 +410,11 @@ impl Drop for Heap {
         let mut blocks: Vec<Block> = state.large.drain(..).collect();
         for class in &mut state.classes {
             blocks.append(&mut class.blocks);
+            blocks.append(&mut class.pending);
         }
         for block in blocks {
-            // SAFETY: every allocated address of a live block is a live object, dropped once.
+            // SAFETY: every allocated address of a live block is an object not yet dropped (a
+            // block awaiting its sweep still has its garbage's allocation bits set), dropped once.
             block.for_each_allocated(|addr| unsafe { raw::drop_object(addr) });
             // SAFETY: its objects are gone, and the heap keeps no other handle to the block.
             unsafe { block.release() };
@@ -410,19 +442,93 @@ impl HeapState {
             state.bump += CLASS_SIZES[class];
             cell
         } else {
-            return self.alloc_small_in_new_block(class);
+            return self.refill(class);
         };
         // SAFETY: the cell lies in the first 64 KiB of a live small block.
         unsafe { Block::containing(cell) }.set_allocated(cell);
         cell
     }
 
-    /// Starts a new block for `class` and allocates its first cell.
+    /// Allocates a cell of `class` when its free list and bump range are used up: from the next
+    /// block of the class that awaits its sweep, sweeping it now, or else from a new block.
+    ///
+    /// Sweeping a block just before allocating from it (lazy sweeping, as in most non-moving
+    /// collectors) reads each dead object while the block's cells are about to be written
+    /// anyway, rather than in a pass over the whole heap whose cache lines are cold again by the
+    /// time allocation reuses them; and a collection's pause no longer includes the sweep.
     #[cold]
     #[inline(never)]
+    fn refill(&mut self, class: usize) -> usize {
+        while let Some(&block) = self.classes[class].pending.last() {
+            let live = self.sweep_block(block);
+            let state = &mut self.classes[class];
+            state.pending.pop();
+            if live == 0 {
+                // Empty now: bump through it as through a new block (it is still indexed).
+                block.init_small(class, CLASS_SIZES[class]);
+                return self.bump_through(class, block);
+            }
+            state.blocks.push(block);
+            let cell = block.thread_free_cells(0);
+            if cell != 0 {
+                // SAFETY: `thread_free_cells` linked the free cells through their first words.
+                state.free = unsafe { std::ptr::with_exposed_provenance::<usize>(cell).read() };
+                block.set_allocated(cell);
+                return cell;
+            }
+        }
+        self.alloc_small_in_new_block(class)
+    }
+
+    /// Sweeps other classes' blocks that await their sweep until one turns out empty, and
+    /// returns it (still indexed). The heap takes no new memory while garbage that may free a
+    /// whole block is waiting; the blocks found not empty join their class's free list.
+    fn reclaim_empty_block(&mut self) -> Option<Block> {
+        for class in 0..NUM_CLASSES {
+            while let Some(&block) = self.classes[class].pending.last() {
+                let live = self.sweep_block(block);
+                let state = &mut self.classes[class];
+                state.pending.pop();
+                if live == 0 {
+                    return Some(block);
+                }
+                state.free = block.thread_free_cells(state.free);
+                state.blocks.push(block);
+            }
+        }
+        None
+    }
+
+    /// Drops the dead objects of a block (a small one awaiting its sweep, or a large chunk) and
+    /// returns the number of live ones.
+    fn sweep_block(&mut self, block: Block) -> usize {
+        let mut freed = 0;
+        let live = block.sweep(|addr| {
+            freed += 1;
+            // SAFETY: the sweep found the object unreachable and has cleared its allocation bit,
+            // so this is its only drop and nothing refers to it any more.
+            unsafe { raw::drop_object(addr) };
+        });
+        self.stats.freed_objects += freed;
+        live
+    }
+
+    /// Makes `block`, which holds no object, the bump range of `class` and allocates its first
+    /// cell.
+    fn bump_through(&mut self, class: usize, block: Block) -> usize {
+        let state = &mut self.classes[class];
+        state.blocks.push(block);
+        let cell = block.first_cell();
+        state.bump = cell + CLASS_SIZES[class];
+        state.bump_end = block.cells_end();
+        block.set_allocated(cell);
+        cell
+    }
+
+    /// Starts a new block for `class` and allocates its first cell.
     fn alloc_small_in_new_block(&mut self, class: usize) -> usize {
         let cell_size = CLASS_SIZES[class];
-        let block = match self.empty_blocks.pop() {
+        let block = match self.empty_blocks.pop().or_else(|| self.reclaim_empty_block()) {
             Some(block) => {
                 block.init_small(class, cell_size);
                 block
@@ -434,13 +540,7 @@ impl HeapState {
             }
         };
         self.index.insert(block);
-        let state = &mut self.classes[class];
-        state.blocks.push(block);
-        let cell = block.first_cell();
-        state.bump = cell + cell_size;
-        state.bump_end = block.cells_end();
-        block.set_allocated(cell);
-        cell
+        self.bump_through(class, block)
     }
 
     /// Allocates a chunk for a large object and returns the box's address.
@@ -460,6 +560,7 @@ impl HeapState {
     /// Clears the mark bits of every block.
     fn clear_marks(&mut self) {
         for class in &self.classes {
+            debug_assert!(class.pending.is_empty(), "marking while garbage awaits its sweep");
             for block in &class.blocks {
                 block.clear_marks();
             }
@@ -470,68 +571,114 @@ impl HeapState {
     }
 
     /// Frees every unmarked object, releases or pools (up to `pool_limit`) empty blocks, and
-    /// rebuilds the free lists. Returns the number of surviving objects and the number freed.
-    fn sweep(&mut self, pool_limit: usize) -> (usize, usize) {
-        let HeapState {
-            classes,
-            large,
-            index,
-            empty_blocks,
-            stats,
-            ..
-        } = self;
+    /// rebuilds the free lists. Returns the number of surviving objects.
+    fn sweep(&mut self, pool_limit: usize) -> usize {
         let mut survivors = 0;
-        let mut freed = 0;
-        let mut free_object = |addr: usize| {
-            freed += 1;
-            // SAFETY: the sweep found the object unreachable and has cleared its allocation bit,
-            // so this is its only drop and nothing refers to it any more.
-            unsafe { raw::drop_object(addr) };
-        };
-        for state in classes.iter_mut() {
+        for class in 0..NUM_CLASSES {
             // Until this class is swept, it has no free cells: should a destructor panic, cells
             // are leaked until the next sweep rather than handed out twice.
+            // A block leaves the class's list only once it is swept, so that a panicking
+            // destructor leaves every block where the next collection finds it.
+            let state = &mut self.classes[class];
             state.free = 0;
             state.bump = 0;
             state.bump_end = 0;
             let mut head = 0;
-            state.blocks.retain(|&block| {
-                let live = block.sweep(&mut free_object);
+            let mut i = 0;
+            while let Some(&block) = self.classes[class].blocks.get(i) {
+                let live = self.sweep_block(block);
                 survivors += live;
                 if live == 0 {
-                    index.remove(block);
-                    if empty_blocks.len() < pool_limit {
-                        empty_blocks.push(block);
-                    } else {
-                        stats.heap_bytes -= block.chunk_size();
-                        // SAFETY: the block's objects were all dropped, and it was removed from
-                        // the index and from the class, the only places that refer to it.
-                        unsafe { block.release() };
-                    }
-                    false
+                    self.classes[class].blocks.swap_remove(i);
+                    self.retire(block, pool_limit);
                 } else {
                     head = block.thread_free_cells(head);
-                    true
+                    i += 1;
                 }
-            });
-            state.free = head;
+            }
+            self.classes[class].free = head;
         }
-        large.retain(|&block| {
-            let live = block.sweep(&mut free_object);
+        survivors + self.sweep_large()
+    }
+
+    /// After a collection's marking, the sweep that allocation finishes: large objects are
+    /// swept now, and every small block awaits its sweep (see [`HeapState::refill`]).
+    fn defer_sweep(&mut self) {
+        for state in &mut self.classes {
+            debug_assert!(state.pending.is_empty());
+            state.free = 0;
+            state.bump = 0;
+            state.bump_end = 0;
+            for &block in &state.blocks {
+                block.set_sweep_pending();
+            }
+            // Popped from the end: the newest blocks, likeliest still in the cache, come first.
+            std::mem::swap(&mut state.blocks, &mut state.pending);
+        }
+        self.sweep_large();
+    }
+
+    /// Sweeps every block still awaiting its sweep, releasing or pooling (up to `pool_limit`)
+    /// those left empty. The free lists are not rebuilt: a collection, which rebuilds them, is
+    /// what comes next.
+    fn finish_sweep(&mut self, pool_limit: usize) {
+        for class in 0..NUM_CLASSES {
+            while let Some(&block) = self.classes[class].pending.last() {
+                let live = self.sweep_block(block);
+                self.classes[class].pending.pop();
+                if live == 0 {
+                    self.retire(block, pool_limit);
+                } else {
+                    self.classes[class].blocks.push(block);
+                }
+            }
+        }
+        self.index.recompute_range();
+    }
+
+    /// Takes an empty small block out of use: pooled for reuse while the pool has room,
+    /// otherwise released.
+    fn retire(&mut self, block: Block, pool_limit: usize) {
+        self.index.remove(block);
+        if self.empty_blocks.len() < pool_limit {
+            self.empty_blocks.push(block);
+        } else {
+            self.stats.heap_bytes -= block.chunk_size();
+            // SAFETY: the block's objects were all dropped, and it was removed from the index
+            // and from its class, the only places that refer to it.
+            unsafe { block.release() };
+        }
+    }
+
+    /// Sweeps the large objects, releasing the chunks of dead ones; returns the survivors.
+    fn sweep_large(&mut self) -> usize {
+        let mut survivors = 0;
+        let mut i = 0;
+        while let Some(&block) = self.large.get(i) {
+            let live = self.sweep_block(block);
             survivors += live;
             if live == 0 {
-                index.remove(block);
-                stats.heap_bytes -= block.chunk_size();
-                // SAFETY: as for small blocks above.
+                self.large.swap_remove(i);
+                self.index.remove(block);
+                self.stats.heap_bytes -= block.chunk_size();
+                // SAFETY: as for small blocks in `retire`.
                 unsafe { block.release() };
-                false
             } else {
-                true
+                i += 1;
             }
-        });
-        index.recompute_range();
-        (survivors, freed)
+        }
+        self.index.recompute_range();
+        survivors
     }
+}
+
+/// When a collection frees what it did not mark.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Sweep {
+    /// Before the collection returns (an explicit [`Heap::collect`]).
+    Now,
+    /// Large objects now, small blocks when allocation reaches them.
+    Lazily,
 }
 
 /// What the mark phase found.

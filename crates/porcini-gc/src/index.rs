@@ -67,6 +67,6 @@ impl BlockIndex {
         // SAFETY: `base` is in the index, so it is the start of a live block, and `word` lies in
         // that block's first BLOCK_SIZE bytes.
         let block = unsafe { Block::from_base(base) };
-        block.is_allocated(word).then_some(block)
+        block.holds_object(word).then_some(block)
     }
 }

@@ -51,7 +51,9 @@
 //! # Finalization
 //!
 //! Sweeping runs `Drop` for every freed object, so objects may own Rust memory (`Vec`, `String`,
-//! `Box`). The order in which garbage objects are dropped is unspecified, and other garbage may
+//! `Box`). After a collection an allocation triggered, garbage is dropped lazily, a block at a
+//! time as allocation reaches it, and at the latest when the next collection starts; after an
+//! explicit [`Heap::collect`] it has all been dropped. The order in which garbage objects are dropped is unspecified, and other garbage may
 //! already be gone, so a `Drop` implementation must never dereference a `Gc` field.
 
 mod block;
