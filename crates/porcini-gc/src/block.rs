@@ -245,6 +245,13 @@ impl Block {
         unsafe { (*self.header()).alloc_bits[word] |= bit }
     }
 
+    /// Records that no object starts at `addr` (a reserved cell given back unused).
+    pub(crate) fn clear_allocated(self, addr: usize) {
+        let (word, bit) = self.bit_of(addr);
+        // SAFETY: as in `is_allocated`.
+        unsafe { (*self.header()).alloc_bits[word] &= !bit }
+    }
+
     /// Sets the mark bit of the object at `addr`; returns whether it was already set.
     #[inline(always)]
     pub(crate) fn test_and_set_mark(self, addr: usize) -> bool {

@@ -196,6 +196,44 @@ impl Heap {
         self.place(value, bytes)
     }
 
+    /// Allocates the value `make` returns, built right in its cell rather than built first and
+    /// then copied there (which for an object of a few hundred bytes is a `memcpy` per
+    /// allocation); may collect first.
+    ///
+    /// Unlike [`Heap::alloc`], the references `make` will put into the value are not roots of
+    /// that collection by themselves: they must be reachable otherwise, as the caller's locals
+    /// are (the native stack and registers are scanned), or through `roots`. `make` runs after
+    /// any collection and must not use the heap: it would panic.
+    ///
+    /// # Panics
+    /// If called during a collection, or from `make`.
+    #[inline(always)]
+    pub fn alloc_with<T: Trace>(&self, make: impl FnOnce() -> T, roots: &dyn Fn(&mut Tracer)) -> Gc<T> {
+        let footprint = raw::footprint::<T>();
+        if self.config.stress
+            || self.allocated_since.get().saturating_add(footprint) > self.threshold.get()
+        {
+            self.collect_for_allocation(&(), roots);
+        }
+        let addr = self.reserve::<T>();
+        // Until the value is in place the cell must be neither used by the heap (so `make` may
+        // not allocate: the `collecting` flag turns that into a panic) nor dropped as an object
+        // (so an unwinding `make` gives the cell back to the free cells).
+        let placing = Placing { heap: self, addr };
+        self.collecting.set(true);
+        let value = GcBox { vtable: raw::vtable_for::<T>(), value: make() };
+        // SAFETY: `addr` is a cell reserved for a `GcBox<T>` just above, which nothing else uses.
+        unsafe { raw::box_ptr::<T>(addr).write(value) };
+        std::mem::forget(placing);
+        self.collecting.set(false);
+        // SAFETY: a live `T` now lives at `addr`.
+        let gc = unsafe { Gc::<T>::from_addr(addr) };
+        let bytes = footprint.saturating_add(gc.extra_bytes());
+        self.allocated_since
+            .set(self.allocated_since.get().saturating_add(bytes));
+        gc
+    }
+
     /// An object that is never freed and whose contents are traced as roots at every collection
     /// (constants in ASTs, canonical function objects). Never collects.
     pub fn alloc_permanent<T: Trace>(&self, value: T) -> Gc<T> {
@@ -257,6 +295,19 @@ impl Heap {
     /// Allocates a box for `value` without collecting.
     #[inline(always)]
     fn place<T: Trace>(&self, value: T, bytes: usize) -> Gc<T> {
+        let addr = self.reserve::<T>();
+        self.allocated_since
+            .set(self.allocated_since.get().saturating_add(bytes));
+        // SAFETY: `addr` is a cell of this heap that was free until now, sized and aligned for a
+        // `GcBox<T>` by the size class (or the large chunk) chosen from that very layout.
+        unsafe { raw::write_box(addr, value) };
+        // SAFETY: a live `T` now lives at `addr`.
+        unsafe { Gc::from_addr(addr) }
+    }
+
+    /// A cell for a `GcBox<T>`, marked allocated and counted as an object, but not as bytes.
+    #[inline(always)]
+    fn reserve<T: Trace>(&self) -> usize {
         const {
             assert!(
                 align_of::<GcBox<T>>() <= MAX_ALIGN,
@@ -274,14 +325,8 @@ impl Heap {
                 None => state.alloc_large(size_of::<GcBox<T>>(), align_of::<GcBox<T>>()),
             }
         };
-        self.allocated_since
-            .set(self.allocated_since.get().saturating_add(bytes));
         self.objects_since.set(self.objects_since.get() + 1);
-        // SAFETY: `addr` is a cell of this heap that was free until now, sized and aligned for a
-        // `GcBox<T>` by the size class (or the large chunk) chosen from that very layout.
-        unsafe { raw::write_box(addr, value) };
-        // SAFETY: a live `T` now lives at `addr`.
-        unsafe { Gc::from_addr(addr) }
+        addr
     }
 
     /// The collection an allocation triggers; `value` is about to be stored and its references
@@ -685,6 +730,23 @@ enum Sweep {
 struct MarkedTotals {
     marked_objects: usize,
     marked_bytes: usize,
+}
+
+/// A cell reserved by [`Heap::alloc_with`] whose value is being made: if making it unwinds, the
+/// cell is freed again (its allocation bit cleared, so no sweep drops what is not there) and the
+/// heap usable.
+struct Placing<'a> {
+    heap: &'a Heap,
+    addr: usize,
+}
+
+impl Drop for Placing<'_> {
+    fn drop(&mut self) {
+        // SAFETY: `addr` is a cell of a live block of this heap, reserved by `alloc_with`.
+        unsafe { crate::block::Block::containing(self.addr) }.clear_allocated(self.addr);
+        self.heap.objects_since.set(self.heap.objects_since.get() - 1);
+        self.heap.collecting.set(false);
+    }
 }
 
 /// Sets the `collecting` flag for the duration of a collection, also when it unwinds.

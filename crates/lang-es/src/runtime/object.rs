@@ -58,7 +58,8 @@ pub fn new_object(rt: &Runtime<Es>, proto: Value) -> Gc<DynObject> {
     {
         p.become_prototype(&rt.shapes);
     }
-    rt.alloc(DynObject::with_shape(rt.shapes.root_for(proto), Value::EMPTY))
+    let shape = rt.shapes.root_for(proto);
+    rt.alloc_with(|| DynObject::with_shape(shape, Value::EMPTY))
 }
 
 /// A new plain object (`{}`).
@@ -80,8 +81,8 @@ pub fn build_array<E>(rt: &Runtime<Es>, fill: impl FnOnce(&ArrayData) -> Result<
 
 pub fn new_array(rt: &Runtime<Es>, elements: Vec<Value>) -> Value {
     let data = Value::from_elements(rt.alloc(ArrayData::new(elements)));
-    let proto = rt.lang.realm().array_proto;
-    Value::from_object(rt.alloc(DynObject::with_shape(rt.shapes.root_for(proto), data)))
+    let shape = rt.shapes.root_for(rt.lang.realm().array_proto);
+    Value::from_object(rt.alloc_with(|| DynObject::with_shape(shape, data)))
 }
 
 /// A new function object running `code`, whose prototype is `Function.prototype`.
@@ -93,7 +94,8 @@ pub fn new_function(rt: &Runtime<Es>, code: JsFunction) -> Gc<DynObject> {
 /// constructor inherits from its parent's).
 pub fn new_function_in(rt: &Runtime<Es>, code: JsFunction, proto: Value) -> Gc<DynObject> {
     let data = Value::from_kind(rt.alloc(KindObject(code)));
-    rt.alloc(DynObject::with_shape(rt.shapes.root_for(proto), data))
+    let shape = rt.shapes.root_for(proto);
+    rt.alloc_with(|| DynObject::with_shape(shape, data))
 }
 
 /// The prototype of `o` (null at the end of the chain).

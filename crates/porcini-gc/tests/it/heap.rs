@@ -611,3 +611,59 @@ fn a_size_class_reuses_the_blocks_another_class_left_as_garbage() {
     assert!(stats.collections >= 32, "{stats:?}");
     assert!(stats.peak_heap_bytes <= min + min / 2, "{stats:?}");
 }
+
+/// A large object, of the kind worth building in place.
+struct Wide {
+    next: Cell<Option<Gc<Counted>>>,
+    words: [u64; 30],
+}
+
+// SAFETY: `next` is the only reference, and it is traced.
+unsafe impl Trace for Wide {
+    fn trace(&self, tracer: &mut Tracer) {
+        self.next.trace(tracer);
+    }
+}
+
+#[test]
+fn values_built_in_place_are_objects_and_a_failed_build_leaves_no_trace() {
+    static DROPS: AtomicUsize = AtomicUsize::new(0);
+    // A small room, so that some of the allocations below collect first.
+    let heap = Heap::new(HeapConfig { stress: false, min_threshold_bytes: 64 << 10 });
+    let mut wides = Vec::new();
+    for i in 0..2000u64 {
+        // The referent is a local of this frame only, as `alloc_with` asks.
+        let counted = heap.alloc(Counted::new(i, &DROPS), &no_roots);
+        let wide = heap.alloc_with(|| Wide { next: Cell::new(Some(counted)), words: [i; 30] }, &no_roots);
+        if i % 100 == 0 {
+            // The address in a Rust vector keeps nothing alive; a permanent cell does.
+            wides.push(wide.as_addr());
+            heap.alloc_permanent(Cell::new(Some(wide)));
+        }
+    }
+    assert!(heap.stats().collections > 0, "{:?}", heap.stats());
+    for (n, &addr) in wides.iter().enumerate() {
+        let wide = heap.downcast::<Wide>(addr).expect("a wide object kept by a permanent cell");
+        let i = n as u64 * 100;
+        assert!(wide.words.iter().all(|&w| w == i));
+        assert_eq!(wide.next.get().map(|c| c.value), Some(i), "its referent survived with it");
+    }
+    let before = heap.stats();
+    // A build that panics gives its cell back: nothing is counted, dropped or seen as an object.
+    let result = catch_unwind(AssertUnwindSafe(|| {
+        heap.alloc_with::<Wide>(|| panic!("making the value failed"), &no_roots);
+    }));
+    assert!(result.is_err());
+    assert_eq!(heap.stats().live_objects, before.live_objects);
+    // A build that allocates is refused, and the heap stays usable.
+    let result = catch_unwind(AssertUnwindSafe(|| {
+        heap.alloc_with(|| Wide { next: Cell::new(Some(heap.alloc(Counted::new(0, &DROPS), &no_roots))), words: [0; 30] }, &no_roots);
+    }));
+    assert!(result.is_err());
+    let drops = DROPS.load(Ordering::Relaxed);
+    collect_clean(&heap, &no_roots);
+    assert!(DROPS.load(Ordering::Relaxed) > drops, "garbage is still collected");
+    let last = heap.alloc_with(|| Wide { next: Cell::new(None), words: [7; 30] }, &no_roots);
+    assert_eq!(last.words[29], 7);
+    black_box(last);
+}

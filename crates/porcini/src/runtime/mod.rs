@@ -203,6 +203,14 @@ impl<L: Language> Runtime<L> {
     pub fn alloc<T: Trace>(&self, value: T) -> Gc<T> {
         self.heap.alloc(value, &|t: &mut Tracer| self.trace_roots(t))
     }
+    /// Allocates the value `make` returns, built in its cell rather than copied there (worth it
+    /// for large objects made often, such as [`DynObject`]s). `make` must not allocate, and the
+    /// references it puts into the value must be live already: locals of the caller, or
+    /// reachable from the roots (see [`porcini_gc::Heap::alloc_with`]).
+    #[inline(always)]
+    pub fn alloc_with<T: Trace>(&self, make: impl FnOnce() -> T) -> Gc<T> {
+        self.heap.alloc_with(make, &|t: &mut Tracer| self.trace_roots(t))
+    }
     /// Runs a full collection now.
     pub fn collect_garbage(&self) {
         self.heap.collect(&|t: &mut Tracer| self.trace_roots(t));
@@ -222,7 +230,7 @@ impl<L: Language> Runtime<L> {
     }
     /// A new empty object.
     pub fn new_object(&self) -> Value {
-        Value::from_object(self.alloc(DynObject::new()))
+        Value::from_object(self.alloc_with(DynObject::new))
     }
     /// A number value: small when it fits, otherwise a heap big integer.
     pub fn number(&self, n: Num) -> Value {
