@@ -48,7 +48,7 @@ impl Key {
     pub fn symbol(self, rt: &Runtime<Es>) -> Symbol {
         match self {
             Key::Name(s) => s,
-            Key::Index(i) => rt.interner.intern(&i.to_string()),
+            Key::Index(i) => rt.interner.intern_index(i),
         }
     }
     /// The key's text.
