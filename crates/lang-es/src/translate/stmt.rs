@@ -12,7 +12,7 @@ use crate::nodes::literal::ConstNode;
 use crate::nodes::logic::TruthyNode;
 use crate::nodes::statement::{CaughtNode, DerivedResultNode, ForOfNextNode, IterableNode, SwitchNode, ThrowNode};
 use crate::nodes::variable::{CopyEnvNode, EnterEnvNode, Place, ReadVarNode, WriteMode, WriteVarNode};
-use crate::parser::ast::{Block, ForInit, ForOfLeft, Stmt, StmtKind, VarDecl, VarKind};
+use crate::parser::ast::{BinaryOp, Block, Expr, ExprKind, ForInit, ForOfLeft, Stmt, StmtKind, UnaryOp, VarDecl, VarKind};
 use crate::parser::{PerIteration, ScopeId, SyntaxError};
 use crate::runtime::UNDEFINED;
 
@@ -221,9 +221,15 @@ impl Translator<'_> {
             .ok_or_else(|| self.error(span, format!("Undefined label '{name}'")))
     }
 
-    /// An expression's truthiness, as the boolean the framework's `if` and loops test.
+    /// An expression's truthiness, as the boolean the framework's `if` and loops test. A
+    /// comparison or a `!` is a boolean already and is tested as it is: a truthiness node around
+    /// it would change nothing but cost the interpreter a node per test (`while (i < n)`).
     pub(crate) fn condition(&mut self, cx: &mut FnCx, e: &crate::parser::ast::Expr) -> Result<Node, SyntaxError> {
-        Ok(Box::new(TruthyNode::new(self.expr(cx, e)?, false)))
+        let node = self.expr(cx, e)?;
+        if yields_boolean(e) {
+            return Ok(node);
+        }
+        Ok(Box::new(TruthyNode::new(node, false)))
     }
     fn negated_condition(&mut self, cx: &mut FnCx, e: &crate::parser::ast::Expr) -> Result<Node, SyntaxError> {
         Ok(Box::new(TruthyNode::new(self.expr(cx, e)?, true)))
@@ -365,5 +371,26 @@ impl Translator<'_> {
     pub(crate) fn read_temp(&self, slot: porcini::SlotId) -> Node {
         let loc = crate::nodes::Loc { file: self.file.clone(), line: 0, col: 0 };
         Box::new(ReadVarNode::new(Place::Frame(slot), "%temp".into(), false, loc))
+    }
+}
+
+/// Whether `e` always evaluates to a boolean: a comparison, `in`, `instanceof` or `!`.
+fn yields_boolean(e: &Expr) -> bool {
+    match &e.unparenthesized().kind {
+        ExprKind::Binary(op, _, _) => matches!(
+            op,
+            BinaryOp::Lt
+                | BinaryOp::Gt
+                | BinaryOp::LtEq
+                | BinaryOp::GtEq
+                | BinaryOp::Eq
+                | BinaryOp::NotEq
+                | BinaryOp::StrictEq
+                | BinaryOp::StrictNotEq
+                | BinaryOp::In
+                | BinaryOp::Instanceof
+        ),
+        ExprKind::Unary(UnaryOp::Not, _) => true,
+        _ => false,
     }
 }
