@@ -82,6 +82,13 @@ impl<L: Language, F: Leaf<L>> Operand<L, F> {
     }
 }
 
+impl<L: Language, F: Leaf<L>> From<Box<dyn ExprNode<L>>> for Operand<L, F> {
+    /// A boxed subtree as an operand (a leaf the translator made as a box stays boxed).
+    fn from(node: Box<dyn ExprNode<L>>) -> Self {
+        Operand::Node(node)
+    }
+}
+
 /// Executing a child, whatever its representation; the specialization DSL executes the children
 /// named in `execute(...)` through this trait.
 pub trait ExecChild<L: Language> {

@@ -13,7 +13,7 @@ use porcini::spec::SpecState;
 use porcini::{BitOp, Cmp, FloatOp, FloatUnary, Frame, Stage, Tag, Unwind, Value};
 use porcini_dsl::specializations;
 
-use super::{Node, SpecResult, es_node};
+use super::{Child, Node, SpecResult, es_node};
 use crate::Es;
 use crate::runtime::convert::{to_int32, to_number, to_primitive, to_string};
 use crate::runtime::{as_str, concat_str, number};
@@ -33,14 +33,14 @@ pub(crate) fn fits_i32<S: Stage<Es>>(s: &mut S, r: S::I64) -> S::Bool {
 
 /// `a + b`.
 pub struct AddNode {
-    left: Node,
-    right: Node,
+    left: Child,
+    right: Child,
     spec: SpecState,
 }
 
 impl AddNode {
-    pub fn new(left: Node, right: Node) -> AddNode {
-        AddNode { left, right, spec: SpecState::default() }
+    pub fn new(left: impl Into<Child>, right: impl Into<Child>) -> AddNode {
+        AddNode { left: left.into(), right: right.into(), spec: SpecState::default() }
     }
     fn strings<S: Stage<Es>>(&self, s: &mut S, a: S::Val, b: S::Val) -> S::Bool {
         both_strings(s, a, b)
@@ -99,7 +99,7 @@ impl AddNode {
     }
 }
 
-es_node!(AddNode, "Add", children(t => vec![&*t.left, &*t.right]), clone(t, cx => AddNode::new(t.left.clone_uninitialized(cx), t.right.clone_uninitialized(cx))), spec);
+es_node!(AddNode, "Add", children(t => vec![t.left.node(), t.right.node()]), clone(t, cx => AddNode::new(t.left.clone_uninitialized(cx), t.right.clone_uninitialized(cx))), spec);
 
 /// The numeric operators other than `+`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -160,15 +160,15 @@ pub fn apply_num(op: NumOp, a: f64, b: f64) -> f64 {
 
 /// `a - b`, `a * b`, `a / b`, `a % b`, `a ** b`.
 pub struct NumNode<K: NumKind> {
-    left: Node,
-    right: Node,
+    left: Child,
+    right: Child,
     spec: SpecState,
     kind: PhantomData<K>,
 }
 
 impl<K: NumKind> NumNode<K> {
-    pub fn new(left: Node, right: Node) -> NumNode<K> {
-        NumNode { left, right, spec: SpecState::default(), kind: PhantomData }
+    pub fn new(left: impl Into<Child>, right: impl Into<Child>) -> NumNode<K> {
+        NumNode { left: left.into(), right: right.into(), spec: SpecState::default(), kind: PhantomData }
     }
     #[cold]
     fn generic(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
@@ -266,7 +266,7 @@ impl<K: NumKind> NumNode<K> {
     }
 }
 
-es_node!(generic[K: NumKind] NumNode<K>, "Arith", children(t => vec![&*t.left, &*t.right]), clone(t, cx => NumNode::<K>::new(t.left.clone_uninitialized(cx), t.right.clone_uninitialized(cx))), spec);
+es_node!(generic[K: NumKind] NumNode<K>, "Arith", children(t => vec![t.left.node(), t.right.node()]), clone(t, cx => NumNode::<K>::new(t.left.clone_uninitialized(cx), t.right.clone_uninitialized(cx))), spec);
 
 /// The bitwise operators and shifts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -328,15 +328,15 @@ pub fn apply_bits(op: BitKindOp, a: i32, b: i32) -> f64 {
 
 /// `a & b`, `a | b`, `a ^ b`, `a << b`, `a >> b`, `a >>> b`.
 pub struct BitNode<K: BitKind> {
-    left: Node,
-    right: Node,
+    left: Child,
+    right: Child,
     spec: SpecState,
     kind: PhantomData<K>,
 }
 
 impl<K: BitKind> BitNode<K> {
-    pub fn new(left: Node, right: Node) -> BitNode<K> {
-        BitNode { left, right, spec: SpecState::default(), kind: PhantomData }
+    pub fn new(left: impl Into<Child>, right: impl Into<Child>) -> BitNode<K> {
+        BitNode { left: left.into(), right: right.into(), spec: SpecState::default(), kind: PhantomData }
     }
     #[cold]
     fn generic(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
@@ -382,7 +382,7 @@ impl<K: BitKind> BitNode<K> {
     }
 }
 
-es_node!(generic[K: BitKind] BitNode<K>, "Bits", children(t => vec![&*t.left, &*t.right]), clone(t, cx => BitNode::<K>::new(t.left.clone_uninitialized(cx), t.right.clone_uninitialized(cx))), spec);
+es_node!(generic[K: BitKind] BitNode<K>, "Bits", children(t => vec![t.left.node(), t.right.node()]), clone(t, cx => BitNode::<K>::new(t.left.clone_uninitialized(cx), t.right.clone_uninitialized(cx))), spec);
 
 /// Unary `-`, `+` and `~`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -11,7 +11,7 @@ use porcini::{BitOp, Cmp, Frame, Stage, Tag, Unwind, Value};
 use porcini_dsl::specializations;
 
 use super::arith::both_strings;
-use super::{Node, SpecResult, es_node};
+use super::{Child, SpecResult, es_node};
 use crate::Es;
 use crate::runtime::convert::{less_than, loose_equals, strict_equals};
 use crate::runtime::string::INTERNED;
@@ -54,15 +54,15 @@ pub mod rel {
 
 /// A relational comparison.
 pub struct RelNode<K: RelKind> {
-    left: Node,
-    right: Node,
+    left: Child,
+    right: Child,
     spec: SpecState,
     kind: PhantomData<K>,
 }
 
 impl<K: RelKind> RelNode<K> {
-    pub fn new(left: Node, right: Node) -> RelNode<K> {
-        RelNode { left, right, spec: SpecState::default(), kind: PhantomData }
+    pub fn new(left: impl Into<Child>, right: impl Into<Child>) -> RelNode<K> {
+        RelNode { left: left.into(), right: right.into(), spec: SpecState::default(), kind: PhantomData }
     }
     fn strings<S: Stage<Es>>(&self, s: &mut S, a: S::Val, b: S::Val) -> S::Bool {
         both_strings(s, a, b)
@@ -113,20 +113,20 @@ impl<K: RelKind> RelNode<K> {
     }
 }
 
-es_node!(generic[K: RelKind] RelNode<K>, "Compare", children(t => vec![&*t.left, &*t.right]), clone(t, cx => RelNode::<K>::new(t.left.clone_uninitialized(cx), t.right.clone_uninitialized(cx))), spec);
+es_node!(generic[K: RelKind] RelNode<K>, "Compare", children(t => vec![t.left.node(), t.right.node()]), clone(t, cx => RelNode::<K>::new(t.left.clone_uninitialized(cx), t.right.clone_uninitialized(cx))), spec);
 
 /// `===`, `!==`, `==`, `!=`.
 pub struct EqualsNode {
-    left: Node,
-    right: Node,
+    left: Child,
+    right: Child,
     strict: bool,
     negate: bool,
     spec: SpecState,
 }
 
 impl EqualsNode {
-    pub fn new(left: Node, right: Node, strict: bool, negate: bool) -> EqualsNode {
-        EqualsNode { left, right, strict, negate, spec: SpecState::default() }
+    pub fn new(left: impl Into<Child>, right: impl Into<Child>, strict: bool, negate: bool) -> EqualsNode {
+        EqualsNode { left: left.into(), right: right.into(), strict, negate, spec: SpecState::default() }
     }
     /// Equality is identity: for `===`, when either operand is neither a number nor a string
     /// (values of different types are never strictly equal, and the other types compare by
@@ -201,7 +201,7 @@ impl EqualsNode {
     }
 }
 
-es_node!(EqualsNode, "Equals", children(t => vec![&*t.left, &*t.right]), clone(t, cx => EqualsNode::new(t.left.clone_uninitialized(cx), t.right.clone_uninitialized(cx), t.strict, t.negate)), spec);
+es_node!(EqualsNode, "Equals", children(t => vec![t.left.node(), t.right.node()]), clone(t, cx => EqualsNode::new(t.left.clone_uninitialized(cx), t.right.clone_uninitialized(cx), t.strict, t.negate)), spec);
 
 /// Whether `v` is a string, for callers that compare strings directly.
 pub fn is_string(v: Value) -> bool {

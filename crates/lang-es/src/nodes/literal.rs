@@ -23,6 +23,10 @@ impl ConstNode {
     pub fn new(value: Value) -> ConstNode {
         ConstNode { value }
     }
+    /// A copy (a constant has no state to reset).
+    pub fn clone_leaf(&self) -> ConstNode {
+        ConstNode::new(self.value)
+    }
     pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
         Ok(s.konst(self.value))
     }

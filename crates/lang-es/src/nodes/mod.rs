@@ -11,6 +11,7 @@ pub mod call;
 pub mod class;
 pub mod function;
 pub mod intrinsic;
+pub mod leaf;
 pub mod literal;
 pub mod arith;
 pub mod compare;
@@ -32,6 +33,9 @@ use crate::Es;
 
 /// A child node.
 pub type Node = Box<dyn porcini::ExprNode<Es>>;
+
+/// An operand: a variable read or constant kept inline ([`leaf`]), or any other child boxed.
+pub type Child = porcini::Operand<Es, leaf::EsLeaf>;
 
 /// The result of a specialization body.
 pub type SpecResult<V> = Result<V, SpecFail<V>>;

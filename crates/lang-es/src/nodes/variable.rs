@@ -87,7 +87,22 @@ impl ReadVarNode {
     pub fn new(place: Place, name: Rc<str>, tdz: bool, loc: Loc) -> ReadVarNode {
         ReadVarNode { place, name, tdz, loc, global: GlobalCache::default() }
     }
+    /// A copy in its uninitialized state (for splitting).
+    pub fn clone_leaf(&self) -> ReadVarNode {
+        ReadVarNode::new(self.place.clone(), self.name.clone(), self.tdz, self.loc.clone())
+    }
+    /// Reads the variable. A local in the frame outside its dead zone, most reads, is one load,
+    /// inlined into the parent that holds this read as a leaf; the others are a call away.
+    #[inline(always)]
     pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
+        if let Place::Frame(slot) = self.place
+            && !self.tdz
+        {
+            return Ok(s.read_slot(slot));
+        }
+        self.eval_other(s)
+    }
+    fn eval_other<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
         let v = match &self.place {
             Place::Frame(slot) => s.read_slot(*slot),
             Place::Env { base, hops, index } => {
@@ -159,7 +174,7 @@ impl ReadVarNode {
     }
 }
 
-es_node!(ReadVarNode, "ReadVar", children(_t => Vec::new()), clone(t, _cx => ReadVarNode::new(t.place.clone(), t.name.clone(), t.tdz, t.loc.clone())));
+es_node!(ReadVarNode, "ReadVar", children(_t => Vec::new()), clone(t, _cx => t.clone_leaf()));
 
 /// `typeof name` for a global name: `"undefined"` rather than a `ReferenceError` when it does
 /// not exist.

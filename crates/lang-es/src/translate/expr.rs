@@ -4,10 +4,11 @@
 
 use std::rc::Rc;
 
-use porcini::Value;
+use porcini::{Operand, Value};
 
 use super::{FnCx, Translator};
-use crate::nodes::Node;
+use crate::nodes::leaf::EsLeaf;
+use crate::nodes::{Child, Node};
 use crate::nodes::arith::{AddNode, BitNode, NumNode, UnaryNum, UnaryNumNode, bit, num};
 use crate::nodes::call::{ArgNode, CallNode, Callee, NewNode};
 use crate::nodes::class::{ClassMember, ClassNode, DefineFieldNode, MemberKind, SuperCallNode, SuperGetNode, SuperSetNode};
@@ -52,7 +53,7 @@ impl Translator<'_> {
                 let exprs = t.exprs.iter().map(|x| self.expr(cx, x)).collect::<Result<Vec<_>, _>>()?;
                 Box::new(TemplateNode::new(quasis, exprs))
             }
-            ExprKind::Ident(id) => self.read_ident(cx, id)?,
+            ExprKind::Ident(id) => self.read_ident(cx, id)?.into_node(),
             ExprKind::This(rid) => self.read_special(cx, *rid, "this", e.span)?,
             ExprKind::Array(elems) => {
                 let mut out = Vec::with_capacity(elems.len());
@@ -89,7 +90,7 @@ impl Translator<'_> {
             },
             ExprKind::Update { op, prefix, target } => self.update(cx, *op, *prefix, target, true)?,
             ExprKind::Binary(op, a, b) => {
-                let (a, b) = (self.expr(cx, a)?, self.expr(cx, b)?);
+                let (a, b) = (self.operand(cx, a)?, self.operand(cx, b)?);
                 self.binary(*op, a, b, e.span)
             }
             ExprKind::Logical(op, a, b) => Box::new(LogicalNode::new(logical(*op), self.expr(cx, a)?, self.expr(cx, b)?)),
@@ -160,20 +161,38 @@ impl Translator<'_> {
         }
     }
 
+    /// An operator's operand: a variable read or a constant kept inline in the operator (see
+    /// [`crate::nodes::leaf`]), anything else as its own node.
+    fn operand(&mut self, cx: &mut FnCx, e: &Expr) -> Result<Child, SyntaxError> {
+        let leaf = |v: Value| Ok(Operand::Leaf(EsLeaf::Const(ConstNode::new(v))));
+        match &e.kind {
+            ExprKind::Null => leaf(Value::NULL),
+            ExprKind::Bool(b) => leaf(Value::from_bool(*b)),
+            ExprKind::Number(x) => leaf(number(*x)),
+            ExprKind::String(s) => leaf(self.string(s.units())),
+            ExprKind::Ident(id) => self.read_ident(cx, id),
+            ExprKind::Paren(x) => self.operand(cx, x),
+            _ => Ok(Operand::Node(self.expr(cx, e)?)),
+        }
+    }
+
     /// Reads a name.
-    fn read_ident(&mut self, cx: &mut FnCx, id: &Ident) -> Result<Node, SyntaxError> {
+    fn read_ident(&mut self, cx: &mut FnCx, id: &Ident) -> Result<Child, SyntaxError> {
         let r = *self.res().resolved(id.rid);
         if r.location == Location::Global {
             // The global object's constants cannot be written or deleted.
-            match id.name.as_str() {
-                "undefined" => return Ok(konst(UNDEFINED)),
-                "NaN" => return Ok(konst(Value::from_f64(f64::NAN))),
-                "Infinity" => return Ok(konst(Value::from_f64(f64::INFINITY))),
-                _ => {}
+            let constant = match id.name.as_str() {
+                "undefined" => Some(UNDEFINED),
+                "NaN" => Some(Value::from_f64(f64::NAN)),
+                "Infinity" => Some(Value::from_f64(f64::INFINITY)),
+                _ => None,
+            };
+            if let Some(v) = constant {
+                return Ok(Operand::Leaf(EsLeaf::Const(ConstNode::new(v))));
             }
         }
         let place = self.place(cx, r.location, &id.name, id.span)?;
-        Ok(Box::new(ReadVarNode::new(place, id.name.as_str().into(), r.tdz, self.loc(id.span))))
+        Ok(Operand::Leaf(EsLeaf::Var(ReadVarNode::new(place, id.name.as_str().into(), r.tdz, self.loc(id.span)))))
     }
 
     /// Reads `this` or one of the other special bindings an occurrence refers to.
@@ -223,7 +242,7 @@ impl Translator<'_> {
     }
 
     /// A binary operator's node.
-    fn binary(&self, op: BinaryOp, a: Node, b: Node, span: Span) -> Node {
+    fn binary(&self, op: BinaryOp, a: Child, b: Child, span: Span) -> Node {
         match op {
             BinaryOp::Add => Box::new(AddNode::new(a, b)),
             BinaryOp::Sub => Box::new(NumNode::<num::Sub>::new(a, b)),
@@ -245,8 +264,8 @@ impl Translator<'_> {
             BinaryOp::NotEq => Box::new(EqualsNode::new(a, b, false, true)),
             BinaryOp::StrictEq => Box::new(EqualsNode::new(a, b, true, false)),
             BinaryOp::StrictNotEq => Box::new(EqualsNode::new(a, b, true, true)),
-            BinaryOp::In => Box::new(RelationNode::new(a, b, false, self.loc(span))),
-            BinaryOp::Instanceof => Box::new(RelationNode::new(a, b, true, self.loc(span))),
+            BinaryOp::In => Box::new(RelationNode::new(a.into_node(), b.into_node(), false, self.loc(span))),
+            BinaryOp::Instanceof => Box::new(RelationNode::new(a.into_node(), b.into_node(), true, self.loc(span))),
         }
     }
 
@@ -405,8 +424,14 @@ impl Translator<'_> {
                 self.write_ref(cx, &reference, v)?
             }
             AssignOp::Binary(b) => {
-                let old = self.read_ref(cx, &reference)?;
-                let v = self.expr(cx, value)?;
+                // `k += i` reads `k` as an inline leaf, as `k + i` would.
+                let old = match &reference {
+                    Reference::Var { place, name, tdz, span, .. } => {
+                        Operand::Leaf(EsLeaf::Var(ReadVarNode::new(place.clone(), name.clone(), *tdz, self.loc(*span))))
+                    }
+                    _ => Operand::Node(self.read_ref(cx, &reference)?),
+                };
+                let v = self.operand(cx, value)?;
                 let new = self.binary(b, old, v, span);
                 self.write_ref(cx, &reference, new)?
             }
