@@ -218,7 +218,7 @@ impl Heap {
         let addr = self.reserve::<T>();
         // Until the value is in place the cell must be neither used by the heap (so `make` may
         // not allocate: the `collecting` flag turns that into a panic) nor dropped as an object
-        // (so an unwinding `make` gives the cell back to the free cells).
+        // (so an unwinding `make` clears its allocation bit; the next sweep relinks it).
         let placing = Placing { heap: self, addr };
         self.collecting.set(true);
         let value = GcBox { vtable: raw::vtable_for::<T>(), value: make() };
@@ -621,9 +621,9 @@ impl HeapState {
         let mut survivors = 0;
         for class in 0..NUM_CLASSES {
             // Until this class is swept, it has no free cells: should a destructor panic, cells
-            // are leaked until the next sweep rather than handed out twice.
-            // A block leaves the class's list only once it is swept, so that a panicking
-            // destructor leaves every block where the next collection finds it.
+            // are leaked until the next sweep rather than handed out twice. A block leaves the
+            // class's list only once it is swept, so a panicking destructor also leaves every
+            // block where the next collection finds it.
             let state = &mut self.classes[class];
             state.free = 0;
             state.bump = 0;
