@@ -44,10 +44,7 @@ impl Translator<'_> {
     /// Translates an expression whose value is used.
     pub(crate) fn expr(&mut self, cx: &mut FnCx, e: &Expr) -> Result<Node, SyntaxError> {
         Ok(match &e.kind {
-            ExprKind::Null => konst(Value::NULL),
-            ExprKind::Bool(b) => konst(Value::from_bool(*b)),
-            ExprKind::Number(x) => konst(number(*x)),
-            ExprKind::String(s) => konst(self.string(s.units())),
+            ExprKind::Null | ExprKind::Bool(_) | ExprKind::Number(_) | ExprKind::String(_) => self.operand(cx, e)?.into_node(),
             ExprKind::Template(t) => {
                 let quasis: Rc<[Rc<[u16]>]> = t.quasis.iter().map(|q| Rc::from(q.units())).collect();
                 let exprs = t.exprs.iter().map(|x| self.expr(cx, x)).collect::<Result<Vec<_>, _>>()?;
@@ -164,16 +161,25 @@ impl Translator<'_> {
     /// An operator's operand: a variable read or a constant kept inline in the operator (see
     /// [`crate::nodes::leaf`]), anything else as its own node.
     fn operand(&mut self, cx: &mut FnCx, e: &Expr) -> Result<Child, SyntaxError> {
-        let leaf = |v: Value| Ok(Operand::Leaf(EsLeaf::Const(ConstNode::new(v))));
+        if let Some(v) = self.literal(e) {
+            return Ok(const_leaf(v));
+        }
         match &e.kind {
-            ExprKind::Null => leaf(Value::NULL),
-            ExprKind::Bool(b) => leaf(Value::from_bool(*b)),
-            ExprKind::Number(x) => leaf(number(*x)),
-            ExprKind::String(s) => leaf(self.string(s.units())),
             ExprKind::Ident(id) => self.read_ident(cx, id),
             ExprKind::Paren(x) => self.operand(cx, x),
             _ => Ok(Operand::Node(self.expr(cx, e)?)),
         }
+    }
+
+    /// The value of a `null`, boolean, number or string literal.
+    fn literal(&self, e: &Expr) -> Option<Value> {
+        Some(match &e.kind {
+            ExprKind::Null => Value::NULL,
+            ExprKind::Bool(b) => Value::from_bool(*b),
+            ExprKind::Number(x) => number(*x),
+            ExprKind::String(s) => self.string(s.units()),
+            _ => return None,
+        })
     }
 
     /// Reads a name.
@@ -188,7 +194,7 @@ impl Translator<'_> {
                 _ => None,
             };
             if let Some(v) = constant {
-                return Ok(Operand::Leaf(EsLeaf::Const(ConstNode::new(v))));
+                return Ok(const_leaf(v));
             }
         }
         let place = self.place(cx, r.location, &id.name, id.span)?;
@@ -425,18 +431,13 @@ impl Translator<'_> {
             }
             AssignOp::Binary(b) => {
                 // `k += i` reads `k` as an inline leaf, as `k + i` would.
-                let old = match &reference {
-                    Reference::Var { place, name, tdz, span, .. } => {
-                        Operand::Leaf(EsLeaf::Var(ReadVarNode::new(place.clone(), name.clone(), *tdz, self.loc(*span))))
-                    }
-                    _ => Operand::Node(self.read_ref(cx, &reference)?),
-                };
+                let old = self.read_ref(cx, &reference)?;
                 let v = self.operand(cx, value)?;
                 let new = self.binary(b, old, v, span);
                 self.write_ref(cx, &reference, new)?
             }
             AssignOp::Logical(l) => {
-                let old = self.read_ref(cx, &reference)?;
+                let old = self.read_ref(cx, &reference)?.into_node();
                 let v = self.expr(cx, value)?;
                 let write = self.write_ref(cx, &reference, v)?;
                 Box::new(LogicalNode::new(logical(l), old, write))
@@ -455,11 +456,11 @@ impl Translator<'_> {
         // `x - (-1)` is ToNumber(x) + 1 exactly, in one numeric node.
         let delta = konst(Value::from_i64(if op == UpdateOp::Inc { -1 } else { 1 }));
         let node = if prefix || !keep {
-            let old = self.read_ref(cx, &reference)?;
+            let old = self.read_ref(cx, &reference)?.into_node();
             self.write_ref(cx, &reference, Box::new(NumNode::<num::Sub>::new(old, delta)))?
         } else {
             let kept = cx.temp("%old");
-            let old = self.read_ref(cx, &reference)?;
+            let old = self.read_ref(cx, &reference)?.into_node();
             pre.push(self.write_temp(kept, Box::new(UnaryNumNode::new(UnaryNum::Plus, old))));
             let new = Box::new(NumNode::<num::Sub>::new(self.read_temp(kept), delta));
             pre.push(self.write_ref(cx, &reference, new)?);
@@ -527,14 +528,19 @@ impl Translator<'_> {
         }
     }
 
-    fn read_ref(&mut self, cx: &mut FnCx, r: &Reference) -> Result<Node, SyntaxError> {
+    /// Reads a reference's current value; a variable's read is a leaf.
+    fn read_ref(&mut self, cx: &mut FnCx, r: &Reference) -> Result<Child, SyntaxError> {
         Ok(match r {
-            Reference::Var { place, name, tdz, span, .. } => Box::new(ReadVarNode::new(place.clone(), name.clone(), *tdz, self.loc(*span))),
-            Reference::Member { object, key, span } => Box::new(GetNode::new(self.read_temp(*object), self.ref_key(*key), self.loc(*span))),
+            Reference::Var { place, name, tdz, span, .. } => {
+                Operand::Leaf(EsLeaf::Var(ReadVarNode::new(place.clone(), name.clone(), *tdz, self.loc(*span))))
+            }
+            Reference::Member { object, key, span } => {
+                Operand::Node(Box::new(GetNode::new(self.read_temp(*object), self.ref_key(*key), self.loc(*span))))
+            }
             Reference::Super { home, this, key, span } => {
                 let h = self.read_special(cx, *home, "%home", *span)?;
                 let t = self.read_special(cx, *this, "this", *span)?;
-                Box::new(SuperGetNode::new(h, t, self.ref_key(*key), self.loc(*span)))
+                Operand::Node(Box::new(SuperGetNode::new(h, t, self.ref_key(*key), self.loc(*span))))
             }
         })
     }
@@ -609,6 +615,11 @@ pub(crate) fn is_member(x: &Expr) -> bool {
 
 pub(crate) fn konst(v: Value) -> Node {
     Box::new(ConstNode::new(v))
+}
+
+/// A constant as an inline operand.
+fn const_leaf(v: Value) -> Child {
+    Operand::Leaf(EsLeaf::Const(ConstNode::new(v)))
 }
 
 /// `node` after the nodes that evaluate its reference's parts.
