@@ -188,9 +188,7 @@ impl Heap {
     #[inline]
     pub fn alloc<T: Trace>(&self, value: T, roots: &dyn Fn(&mut Tracer)) -> Gc<T> {
         let bytes = raw::footprint::<T>().saturating_add(value.extra_bytes());
-        if self.config.stress
-            || self.allocated_since.get().saturating_add(bytes) > self.threshold.get()
-        {
+        if self.must_collect_before(bytes) {
             self.collect_for_allocation(&value, roots);
         }
         self.place(value, bytes)
@@ -210,9 +208,7 @@ impl Heap {
     #[inline(always)]
     pub fn alloc_with<T: Trace>(&self, make: impl FnOnce() -> T, roots: &dyn Fn(&mut Tracer)) -> Gc<T> {
         let footprint = raw::footprint::<T>();
-        if self.config.stress
-            || self.allocated_since.get().saturating_add(footprint) > self.threshold.get()
-        {
+        if self.must_collect_before(footprint) {
             self.collect_for_allocation(&(), roots);
         }
         let addr = self.reserve::<T>();
@@ -303,6 +299,13 @@ impl Heap {
         unsafe { raw::write_box(addr, value) };
         // SAFETY: a live `T` now lives at `addr`.
         unsafe { Gc::from_addr(addr) }
+    }
+
+    /// Whether allocating `bytes` more must collect first: always under stress, otherwise once
+    /// the room since the last collection is used up.
+    #[inline(always)]
+    fn must_collect_before(&self, bytes: usize) -> bool {
+        self.config.stress || self.allocated_since.get().saturating_add(bytes) > self.threshold.get()
     }
 
     /// A cell for a `GcBox<T>`, marked allocated and counted as an object, but not as bytes.
@@ -504,10 +507,8 @@ impl HeapState {
     #[cold]
     #[inline(never)]
     fn refill(&mut self, class: usize) -> usize {
-        while let Some(&block) = self.classes[class].pending.last() {
-            let live = self.sweep_block(block);
+        while let Some((block, live)) = self.sweep_next_pending(class) {
             let state = &mut self.classes[class];
-            state.pending.pop();
             if live == 0 {
                 // Empty now: bump through it as through a new block (it is still indexed).
                 block.init_small(class, CLASS_SIZES[class]);
@@ -530,10 +531,8 @@ impl HeapState {
     /// whole block is waiting; the blocks found not empty join their class's free list.
     fn reclaim_empty_block(&mut self) -> Option<Block> {
         for class in 0..NUM_CLASSES {
-            while let Some(&block) = self.classes[class].pending.last() {
-                let live = self.sweep_block(block);
+            while let Some((block, live)) = self.sweep_next_pending(class) {
                 let state = &mut self.classes[class];
-                state.pending.pop();
                 if live == 0 {
                     return Some(block);
                 }
@@ -542,6 +541,16 @@ impl HeapState {
             }
         }
         None
+    }
+
+    /// Sweeps the next block of `class` that awaits its sweep and takes it off that list (only
+    /// once swept, so that a panicking destructor leaves it there); returns it with the number
+    /// of objects left alive in it, or `None` when no block of the class awaits its sweep.
+    fn sweep_next_pending(&mut self, class: usize) -> Option<(Block, usize)> {
+        let block = *self.classes[class].pending.last()?;
+        let live = self.sweep_block(block);
+        self.classes[class].pending.pop();
+        Some((block, live))
     }
 
     /// Drops the dead objects of a block (a small one awaiting its sweep, or a large chunk) and
@@ -668,9 +677,7 @@ impl HeapState {
     /// what comes next.
     fn finish_sweep(&mut self, pool_limit: usize) {
         for class in 0..NUM_CLASSES {
-            while let Some(&block) = self.classes[class].pending.last() {
-                let live = self.sweep_block(block);
-                self.classes[class].pending.pop();
+            while let Some((block, live)) = self.sweep_next_pending(class) {
                 if live == 0 {
                     self.retire(block, pool_limit);
                 } else {
