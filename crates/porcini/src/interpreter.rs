@@ -361,10 +361,8 @@ impl<'a, L: Language> Stage<L> for Frame<'a, L> {
     }
     #[inline(always)]
     fn elements_set(&mut self, e: Value, i: i64, v: Value) {
-        if let Some(e) = e.as_elements()
-            && (i as usize) < e.len()
-        {
-            e.set(i as usize, v)
+        if let Some(e) = e.as_elements() {
+            e.replace(i as usize, v);
         }
     }
     #[inline(always)]

@@ -12,7 +12,7 @@ use crate::runtime::convert::{hole_to_undefined, strict_equals, to_boolean, to_i
 use crate::runtime::error::{range_error, type_error};
 use crate::nodes::intrinsic::Intrinsic;
 use crate::runtime::function::{FnKind, JsFunction};
-use crate::runtime::object::{as_array, as_function, call, new_array, new_function_in};
+use crate::runtime::object::{as_array, as_function, call, new_array, new_array_of_holes, new_function_in};
 use crate::runtime::realm::Realm;
 use crate::runtime::{ArrayData, JsStr, UNDEFINED, is_nullish, is_undefined, new_str};
 
@@ -92,7 +92,7 @@ pub(crate) fn array_fn(f: &mut Frame<'_, Es>, _this: Value, args: &[Value]) -> R
         if len as usize > crate::runtime::array::MAX_DENSE_LENGTH {
             return Err(range_error(f, "Invalid array length"));
         }
-        return Ok(new_array(f.runtime(), vec![Value::EMPTY; len as usize]));
+        return Ok(new_array_of_holes(f.runtime(), len as usize));
     }
     Ok(new_array(f.runtime(), args.to_vec()))
 }
@@ -110,11 +110,10 @@ fn push(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value, Unw
     if a.len() + args.len() > crate::runtime::array::MAX_DENSE_LENGTH {
         return Err(range_error(f, "Invalid array length"));
     }
-    let len = a.modify(|e| {
-        e.extend_from_slice(args);
-        e.len()
-    });
-    Ok(Value::from_i64(len as i64))
+    for &v in args {
+        a.push(f.runtime(), v);
+    }
+    Ok(Value::from_i64(a.len() as i64))
 }
 
 fn pop(f: &mut Frame<'_, Es>, this: Value, _args: &[Value]) -> Result<Value, Unwind<Value>> {
@@ -125,13 +124,13 @@ fn pop(f: &mut Frame<'_, Es>, this: Value, _args: &[Value]) -> Result<Value, Unw
 
 fn shift(f: &mut Frame<'_, Es>, this: Value, _args: &[Value]) -> Result<Value, Unwind<Value>> {
     let a = this_array(f, this, "shift")?;
-    let first = a.modify(|e| (!e.is_empty()).then(|| e.remove(0)));
+    let first = a.modify(f.runtime(), |e| (!e.is_empty()).then(|| e.remove(0)));
     Ok(first.map_or(UNDEFINED, hole_to_undefined))
 }
 
 fn unshift(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value, Unwind<Value>> {
     let a = this_array(f, this, "unshift")?;
-    let len = a.modify(|e| {
+    let len = a.modify(f.runtime(), |e| {
         e.splice(0..0, args.iter().copied());
         e.len()
     });
@@ -153,7 +152,7 @@ fn slice(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value, Un
     let len = a.len();
     let start = relative(f, arg(args, 0), len, 0)?;
     let end = relative(f, arg(args, 1), len, len)?;
-    let part = a.modify(|e| e.get(start..end.max(start)).map(<[Value]>::to_vec).unwrap_or_default());
+    let part = a.read(|e| e.get(start..end.max(start)).map(<[Value]>::to_vec).unwrap_or_default());
     Ok(new_array(f.runtime(), part))
 }
 
@@ -167,13 +166,10 @@ fn splice(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value, U
         _ => (to_integer(to_number(f, arg(args, 1))?).max(0.0) as usize).min(len - start),
     };
     let items = args.get(2..).unwrap_or(&[]);
-    // The result exists before the elements leave the array, so they are never out of the
-    // collector's sight.
-    let out = new_array(f.runtime(), Vec::with_capacity(count));
-    let removed: Vec<Value> = a.modify(|e| e.splice(start..start + count, items.iter().copied()).collect());
-    if let Some(o) = crate::runtime::object::as_array(out) {
-        removed.into_iter().for_each(|v| o.push(v));
-    }
+    // The result holds the removed elements before they leave the array, so they are never out
+    // of the collector's sight.
+    let out = new_array(f.runtime(), a.read(|e| e[start..start + count].to_vec()));
+    a.modify(f.runtime(), |e| e.splice(start..start + count, items.iter().copied()).for_each(drop));
     Ok(out)
 }
 
@@ -231,7 +227,7 @@ fn to_string_method(f: &mut Frame<'_, Es>, this: Value, _args: &[Value]) -> Resu
 
 fn reverse(f: &mut Frame<'_, Es>, this: Value, _args: &[Value]) -> Result<Value, Unwind<Value>> {
     let a = this_array(f, this, "reverse")?;
-    a.modify(|e| e.reverse());
+    a.modify(f.runtime(), |e| e.reverse());
     Ok(this)
 }
 
@@ -239,7 +235,7 @@ fn index_of(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value,
     let a = this_array(f, this, "indexOf")?;
     let target = arg(args, 0);
     let start = relative(f, arg(args, 1), a.len(), 0)?;
-    let found = a.modify(|e| e.iter().enumerate().skip(start).find(|(_, v)| !v.is_empty() && strict_equals(**v, target)).map(|(i, _)| i));
+    let found = a.read(|e| e.iter().enumerate().skip(start).find(|(_, v)| !v.is_empty() && strict_equals(**v, target)).map(|(i, _)| i));
     Ok(found.map_or(Value::from_i64(-1), |i| Value::from_i64(i as i64)))
 }
 
@@ -256,7 +252,7 @@ fn last_index_of(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<V
     if end < 0.0 {
         return Ok(Value::from_i64(-1));
     }
-    let found = a.modify(|e| e[..=end as usize].iter().rposition(|v| !v.is_empty() && strict_equals(*v, target)));
+    let found = a.read(|e| e[..=end as usize].iter().rposition(|v| !v.is_empty() && strict_equals(*v, target)));
     Ok(found.map_or(Value::from_i64(-1), |i| Value::from_i64(i as i64)))
 }
 
@@ -272,7 +268,7 @@ fn includes(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value,
     let a = this_array(f, this, "includes")?;
     let target = arg(args, 0);
     let start = relative(f, arg(args, 1), a.len(), 0)?;
-    let found = a.modify(|e| e.iter().skip(start).any(|v| same_value_zero(hole_to_undefined(*v), target)));
+    let found = a.read(|e| e.iter().skip(start).any(|v| same_value_zero(hole_to_undefined(*v), target)));
     Ok(Value::from_bool(found))
 }
 
@@ -311,10 +307,11 @@ fn for_each(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value,
 
 fn map(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value, Unwind<Value>> {
     let len = this_array(f, this, "map")?.len();
-    let out = new_array(f.runtime(), vec![Value::EMPTY; len]);
+    let out = new_array_of_holes(f.runtime(), len);
     let data = as_array(out).expect("a new array");
+    // `out` is not visible to guest code, so it keeps the length it was made with.
     each(f, this, args, "map", false, |_, i, _, r| {
-        data.set(i, r);
+        data.replace(i, r);
         Ok(true)
     })?;
     Ok(out)
@@ -323,9 +320,9 @@ fn map(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value, Unwi
 fn filter(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value, Unwind<Value>> {
     let out = new_array(f.runtime(), Vec::new());
     let data = as_array(out).expect("a new array");
-    each(f, this, args, "filter", false, |_, _, v, r| {
+    each(f, this, args, "filter", false, |f, _, v, r| {
         if to_boolean(r) {
-            data.push(v);
+            data.push(f.runtime(), v);
         }
         Ok(true)
     })?;
@@ -433,7 +430,7 @@ fn fill(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value, Unw
     let start = relative(f, arg(args, 1), len, 0)?;
     let end = relative(f, arg(args, 2), len, len)?;
     let v = arg(args, 0);
-    a.modify(|e| e.iter_mut().take(end).skip(start).for_each(|slot| *slot = v));
+    a.modify(f.runtime(), |e| e.iter_mut().take(end).skip(start).for_each(|slot| *slot = v));
     Ok(this)
 }
 
@@ -479,7 +476,7 @@ fn sort(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value, Unw
     let undefineds = all.iter().filter(|v| is_undefined(**v)).count();
     // The values being sorted stay in a new array, where the collector sees them while the
     // comparator (guest code) runs.
-    let keep = new_array(f.runtime(), all.iter().copied().filter(|v| !v.is_empty() && !is_undefined(*v)).collect());
+    let keep = new_array(f.runtime(), all.iter().copied().filter(|v| !v.is_empty() && !is_undefined(*v)).collect::<Vec<_>>());
     let mut items = as_array(keep).expect("a new array").to_vec();
     let mut keys: Vec<Option<Vec<u16>>> = Vec::new();
     if is_undefined(cmp) {
@@ -491,7 +488,7 @@ fn sort(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value, Unw
     let mut sorted: Vec<Value> = order;
     sorted.extend(std::iter::repeat_n(UNDEFINED, undefineds));
     sorted.extend(std::iter::repeat_n(Value::EMPTY, holes));
-    a.modify(|e| *e = sorted);
+    a.modify(f.runtime(), |e| *e = sorted);
     std::hint::black_box(keep);
     Ok(this)
 }

@@ -68,7 +68,8 @@ fn keys(f: &mut Frame<'_, Es>, _this: Value, args: &[Value]) -> Result<Value, Un
     let ks = key_list(f, arg(args, 0))?;
     build_array(f.runtime(), |out| {
         for k in ks {
-            out.push(key_value(f, k));
+            let key = key_value(f, k);
+            out.push(f.runtime(), key);
         }
         Ok(())
     })
@@ -79,7 +80,8 @@ fn values(f: &mut Frame<'_, Es>, _this: Value, args: &[Value]) -> Result<Value, 
     let ks = key_list(f, o)?;
     build_array(f.runtime(), |out| {
         for k in ks {
-            out.push(get(f, o, k)?);
+            let v = get(f, o, k)?;
+            out.push(f.runtime(), v);
         }
         Ok(())
     })
@@ -91,11 +93,13 @@ fn entries(f: &mut Frame<'_, Es>, _this: Value, args: &[Value]) -> Result<Value,
     build_array(f.runtime(), |out| {
         for k in ks {
             let pair = build_array(f.runtime(), |pair| {
-                pair.push(key_value(f, k));
-                pair.push(get(f, o, k)?);
+                let key = key_value(f, k);
+                pair.push(f.runtime(), key);
+                let v = get(f, o, k)?;
+                pair.push(f.runtime(), v);
                 Ok::<(), Unwind<Value>>(())
             })?;
-            out.push(pair);
+            out.push(f.runtime(), pair);
         }
         Ok(())
     })

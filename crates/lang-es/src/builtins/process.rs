@@ -17,7 +17,7 @@ pub(super) fn install(f: &mut Frame<'_, Es>, realm: &Realm) {
     let process = Value::from_object(new_plain_object(rt));
     put_hidden(f, realm.global, "process", process);
     let argv = crate::runtime::object::build_array(rt, |out| {
-        f.lang().argv.iter().for_each(|a| out.push(str_value(rt, a)));
+        f.lang().argv.iter().for_each(|a| out.push(rt, str_value(rt, a)));
         Ok::<(), ()>(())
     })
     .unwrap_or(crate::runtime::UNDEFINED);

@@ -356,14 +356,14 @@ fn repeat(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value, U
 fn split(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value, Unwind<Value>> {
     let s = this_str(f, this, "split")?;
     let limit = if is_undefined(arg(args, 1)) { u32::MAX } else { crate::runtime::convert::to_uint32(to_number(f, arg(args, 1))?) } as usize;
-    let out = new_array(f.runtime(), Vec::new());
+    let out = new_array(f.runtime(), []);
     let data = crate::runtime::object::as_array(out).expect("a new array");
     if limit == 0 {
         return Ok(out);
     }
     let sep = arg(args, 0);
     if is_undefined(sep) {
-        data.push(Value::from_kind(s));
+        data.push(f.runtime(), Value::from_kind(s));
         return Ok(out);
     }
     let sep = to_string(f, sep)?.units().into_owned();
@@ -371,7 +371,7 @@ fn split(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value, Un
     if sep.is_empty() {
         for i in 0..hay.len().min(limit) {
             let c = units_value(f, &hay[i..i + 1]);
-            data.push(c);
+            data.push(f.runtime(), c);
         }
         return Ok(out);
     }
@@ -381,12 +381,12 @@ fn split(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value, Un
             return Ok(out);
         }
         let piece = units_value(f, &hay[start..i]);
-        data.push(piece);
+        data.push(f.runtime(), piece);
         start = i + sep.len();
     }
     if data.len() < limit {
         let piece = units_value(f, &hay[start..]);
-        data.push(piece);
+        data.push(f.runtime(), piece);
     }
     Ok(out)
 }

@@ -51,13 +51,13 @@ impl ArgNode {
 /// The arguments with spread ones expanded, as a new array (whose elements stay in the
 /// collector's sight while the rest is built).
 pub fn expand_spread(f: &mut Frame<'_, Es>, vals: &[Value], spread: u64, loc: &Loc) -> Result<Value, Unwind<Value>> {
-    let out = new_array(f.runtime(), Vec::with_capacity(vals.len()));
+    let out = new_array(f.runtime(), []);
     let data = as_array(out).expect("a new array");
     for (i, &v) in vals.iter().enumerate() {
         if i < 64 && spread & (1 << i) != 0 {
             iterate_into(f, v, &data, loc)?;
         } else {
-            data.push(v);
+            data.push(f.runtime(), v);
         }
     }
     Ok(out)
@@ -65,7 +65,7 @@ pub fn expand_spread(f: &mut Frame<'_, Es>, vals: &[Value], spread: u64, loc: &L
 
 /// The values `for-of` (and spread) visits in an array or a string, as a new array.
 pub fn iterate(f: &mut Frame<'_, Es>, v: Value, loc: &Loc) -> Result<Value, Unwind<Value>> {
-    let out = new_array(f.runtime(), Vec::new());
+    let out = new_array(f.runtime(), []);
     let data = as_array(out).expect("a new array");
     iterate_into(f, v, &data, loc)?;
     Ok(out)
@@ -74,8 +74,10 @@ pub fn iterate(f: &mut Frame<'_, Es>, v: Value, loc: &Loc) -> Result<Value, Unwi
 /// Appends the values an array or a string yields to `out`; anything else is not iterable.
 pub(crate) fn iterate_into(f: &mut Frame<'_, Es>, v: Value, out: &crate::runtime::ArrayData, loc: &Loc) -> Result<(), Unwind<Value>> {
     if let Some(arr) = as_array(v) {
-        let items: Vec<Value> = arr.to_vec().into_iter().map(crate::runtime::convert::hole_to_undefined).collect();
-        out.modify(|e| e.extend(items));
+        // The values stay in `arr` while `out` grows, where the collector sees them.
+        for v in arr.to_vec() {
+            out.push(f.runtime(), crate::runtime::convert::hole_to_undefined(v));
+        }
         return Ok(());
     }
     if let Some(s) = crate::runtime::as_str(v) {
@@ -85,7 +87,7 @@ pub(crate) fn iterate_into(f: &mut Frame<'_, Es>, v: Value, out: &crate::runtime
             let pair = (0xd800..0xdc00).contains(&units[i]) && units.get(i + 1).is_some_and(|u| (0xdc00..0xe000).contains(u));
             let n = if pair { 2 } else { 1 };
             let c = crate::runtime::new_str(f.runtime(), crate::runtime::JsStr::from_units(&units[i..i + n]));
-            out.push(c);
+            out.push(f.runtime(), c);
             i += n;
         }
         return Ok(());

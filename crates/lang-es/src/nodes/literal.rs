@@ -123,14 +123,14 @@ impl ArrayNode {
     }
     fn run(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
         if !self.elements.iter().any(|e| matches!(e, ElementNode::Value(ArgNode::Spread(_)))) {
-            return Ok(new_array(f.runtime(), v.to_vec()));
+            return Ok(new_array(f.runtime(), v));
         }
-        let out = new_array(f.runtime(), Vec::with_capacity(v.len()));
+        let out = new_array(f.runtime(), []);
         let data = crate::runtime::object::as_array(out).expect("a new array");
         for (e, &x) in self.elements.iter().zip(v) {
             match e {
                 ElementNode::Value(ArgNode::Spread(_)) => iterate_into(f, x, &data, &self.loc)?,
-                _ => data.push(x),
+                _ => data.push(f.runtime(), x),
             }
         }
         Ok(out)

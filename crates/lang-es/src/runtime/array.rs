@@ -6,7 +6,9 @@
 //! write past the end fills the gap with holes, as JavaScript's arrays behave. Arrays longer
 //! than the guest's memory allows are a guest error, not a host crash.
 
-use porcini::Value;
+use porcini::{Runtime, Value};
+
+use crate::Es;
 
 /// An array's elements: the framework's, which compiled code indexes directly.
 pub use porcini::elements::Elements as ArrayData;
@@ -21,19 +23,19 @@ pub struct TooLong;
 
 /// Writes element `i`, growing the array (with holes) when `i` is at or past the end; fails if
 /// the array would exceed [`MAX_DENSE_LENGTH`].
-pub fn set_element(a: &ArrayData, i: usize, v: Value) -> Result<(), TooLong> {
+pub fn set_element(rt: &Runtime<Es>, a: &ArrayData, i: usize, v: Value) -> Result<(), TooLong> {
     if i >= MAX_DENSE_LENGTH {
         return Err(TooLong);
     }
-    a.set(i, v);
+    a.set(rt, i, v);
     Ok(())
 }
 
 /// Sets `length`: truncates, or extends with holes; fails beyond [`MAX_DENSE_LENGTH`].
-pub fn set_length(a: &ArrayData, n: usize) -> Result<(), TooLong> {
+pub fn set_length(rt: &Runtime<Es>, a: &ArrayData, n: usize) -> Result<(), TooLong> {
     if n > MAX_DENSE_LENGTH {
         return Err(TooLong);
     }
-    a.set_len(n);
+    a.set_len(rt, n);
     Ok(())
 }

@@ -67,7 +67,6 @@ pub fn new_plain_object(rt: &Runtime<Es>) -> Gc<DynObject> {
     new_object(rt, rt.lang.realm().object_proto)
 }
 
-/// A new array of `elements` (the empty value for holes).
 /// A new array filled by `fill`, which pushes each element as soon as it is made: an element
 /// made later may allocate and collect, and only the array keeps the earlier ones where the
 /// collector sees them (a Rust vector would not).
@@ -79,8 +78,19 @@ pub fn build_array<E>(rt: &Runtime<Es>, fill: impl FnOnce(&ArrayData) -> Result<
     Ok(out)
 }
 
-pub fn new_array(rt: &Runtime<Es>, elements: Vec<Value>) -> Value {
-    let data = Value::from_elements(rt.alloc(ArrayData::new(elements)));
+/// A new array of `elements` (the empty value for holes).
+pub fn new_array(rt: &Runtime<Es>, elements: impl AsRef<[Value]>) -> Value {
+    array_of(rt, ArrayData::new_in(rt, elements.as_ref()))
+}
+
+/// A new array of `n` holes (`new Array(n)`).
+pub fn new_array_of_holes(rt: &Runtime<Es>, n: usize) -> Value {
+    array_of(rt, ArrayData::with_holes(rt, n))
+}
+
+/// The array whose elements are `data`.
+fn array_of(rt: &Runtime<Es>, data: Gc<ArrayData>) -> Value {
+    let data = Value::from_elements(data);
     let shape = rt.shapes.root_for(rt.lang.realm().array_proto);
     Value::from_object(rt.alloc_with(|| DynObject::with_shape(shape, data)))
 }
@@ -261,7 +271,7 @@ pub fn set_on(f: &mut Frame<'_, Es>, o: Gc<DynObject>, key: Key, v: Value, recei
     if let Some(arr) = o.internal().as_elements() {
         match key {
             Key::Index(i) => {
-                return super::array::set_element(&arr, i as usize, v).map_err(|_| range_error(f, "Invalid array length"));
+                return super::array::set_element(f.runtime(), &arr, i as usize, v).map_err(|_| range_error(f, "Invalid array length"));
             }
             Key::Name(n) if n == names.length => return set_array_length(f, &arr, v),
             Key::Name(_) => {}
@@ -301,14 +311,14 @@ fn set_array_length(f: &mut Frame<'_, Es>, arr: &ArrayData, v: Value) -> Result<
     if n as f64 != x {
         return Err(range_error(f, "Invalid array length"));
     }
-    super::array::set_length(arr, n as usize).map_err(|_| range_error(f, "Invalid array length"))
+    super::array::set_length(f.runtime(), arr, n as usize).map_err(|_| range_error(f, "Invalid array length"))
 }
 
 /// Defines an own property of `o` of kind `flags` (object literals, classes, builtins).
 pub fn define(f: &Frame<'_, Es>, o: Gc<DynObject>, key: Key, v: Value, flags: PropFlags) {
     let rt = f.runtime();
     if let (Some(arr), Key::Index(i)) = (o.internal().as_elements(), key) {
-        let _ = super::array::set_element(&arr, i as usize, v);
+        let _ = super::array::set_element(rt, &arr, i as usize, v);
         return;
     }
     o.define(&rt.shapes, key.symbol(rt), v, flags);

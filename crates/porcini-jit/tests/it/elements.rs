@@ -61,7 +61,7 @@ fn run(compile: bool, indices: &[i64]) -> (Vec<Value>, Vec<Value>) {
     }
     let body: Vec<Node> = vec![Box::new(porcini::control::ReturnNode::new(Some(Box::new(Access))))];
     let target = rt.create_call_target(Box::new(Function::new("access", 2, 2, body)));
-    let elements = rt.alloc(Elements::new((0..5).map(|i| Value::from_i64(i * 10)).collect()));
+    let elements = Elements::new_in(&rt, &(0..5).map(|i| Value::from_i64(i * 10)).collect::<Vec<_>>());
     let obj = rt.alloc(DynObject::with_shape(porcini::shape::ShapeId::ROOT, Value::from_elements(elements)));
     let results = indices
         .iter()
@@ -77,4 +77,66 @@ fn elements_are_read_and_written_alike() {
     assert_eq!(format!("{interpreted:?}"), format!("{compiled:?}"));
     let got: Vec<Option<i64>> = compiled.0.iter().map(|v| v.as_i64()).collect();
     assert_eq!(got, [Some(0), Some(40), Some(5), Some(5), Some(20), Some(-4), Some(5)]);
+}
+
+/// An object whose internal value is `i`, so that reading it back shows the object survived.
+fn numbered(rt: &Runtime<Mini>, i: i64) -> Value {
+    Value::from_object(rt.alloc(DynObject::with_shape(porcini::shape::ShapeId::ROOT, Value::from_i64(i))))
+}
+
+/// The number an element made by `numbered` holds.
+fn number_of(v: Option<Value>) -> Option<i64> {
+    v?.as_object()?.internal().as_i64()
+}
+
+/// Elements grow through every buffer capacity (and past the largest, into a host allocation),
+/// by appending, by writing past the end and by setting the length, and keep the objects they
+/// hold alive across collections, with the heap collecting at every allocation. A truncation
+/// lets go of the values it removes, and extending again brings back holes, not them.
+#[test]
+fn elements_keep_their_values_through_growth_and_collections() {
+    let rt = Runtime::<Mini>::new(EngineOptions { gc_stress: true, ..EngineOptions::default() }, Default::default());
+    let e = Elements::new_in(&rt, &[]);
+    let _held = rt.keep_alive(Value::from_elements(e));
+    for i in 0..600 {
+        let v = numbered(&rt, i);
+        e.push(&rt, v);
+    }
+    let v = numbered(&rt, 1000);
+    e.set(&rt, 1000, v);
+    rt.collect_garbage();
+    assert_eq!(e.len(), 1001);
+    assert!((0..600).all(|i| number_of(e.get(i)) == Some(i as i64)));
+    assert!(e.get(600).is_some_and(Value::is_empty) && e.get(999).is_some_and(Value::is_empty));
+    assert_eq!(number_of(e.get(1000)), Some(1000));
+    assert!(e.get(1001).is_none());
+
+    let before = rt.heap.stats().live_objects;
+    e.set_len(&rt, 10);
+    rt.collect_garbage();
+    let after = rt.heap.stats().live_objects;
+    assert!(before - after >= 591, "a truncation keeps what it removed alive: {before} -> {after} objects");
+    e.set_len(&rt, 20);
+    assert!((10..20).all(|i| e.get(i).is_some_and(Value::is_empty)));
+    assert!(e.pop().is_some_and(Value::is_empty));
+
+    e.modify(&rt, |v| {
+        v.truncate(10);
+        v.reverse()
+    });
+    rt.collect_garbage();
+    assert_eq!((0..10).map(|i| number_of(e.get(i)).unwrap_or(-1)).collect::<Vec<_>>(), [9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
+    assert!(!e.replace(10, Value::from_i64(1)) && e.replace(9, Value::from_i64(1)));
+    assert_eq!(e.read(|s| s.len()), 10);
+}
+
+/// Elements made with holes have them, at every capacity.
+#[test]
+fn new_elements_of_any_length_are_holes() {
+    let rt = Runtime::<Mini>::new(EngineOptions::default(), Default::default());
+    for n in [0, 1, 3, 4, 7, 8, 100, 255, 256, 5000] {
+        let e = Elements::with_holes(&rt, n);
+        assert_eq!(e.len(), n);
+        assert!(e.read(|s| s.iter().all(|v| v.is_empty())));
+    }
 }
