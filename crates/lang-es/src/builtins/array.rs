@@ -6,7 +6,7 @@
 
 use porcini::{Frame, Gc, Unwind, Value};
 
-use super::{arg, builtin_code, install_constructor, method, unsupported};
+use super::{arg, builtin_code, install_constructor, intrinsic_method, method, unsupported};
 use crate::Es;
 use crate::runtime::convert::{hole_to_undefined, strict_equals, to_boolean, to_integer, to_number, to_string};
 use crate::runtime::error::{range_error, type_error};
@@ -57,6 +57,10 @@ pub(super) fn install(f: &mut Frame<'_, Es>, realm: &Realm) {
         ("flat", 0, flat),
     ];
     for &(name, length, func) in methods {
+        if name == "forEach" {
+            intrinsic_method(f, p, name, length, func, Intrinsic::ForEach);
+            continue;
+        }
         method(f, p, name, length, func);
     }
     unsupported(f, p, "Array.prototype", &["keys", "values", "entries", "flatMap", "copyWithin", "toSorted", "toReversed", "toSpliced", "with"]);

@@ -79,6 +79,15 @@ pub(crate) fn method(f: &Frame<'_, Es>, target: Value, name: &str, length: u32, 
     put_hidden(f, target, name, func);
 }
 
+/// Defines method `name` of `target`, marked as the intrinsic `intrinsic`, which call sites
+/// may run without calling it.
+pub(crate) fn intrinsic_method(f: &Frame<'_, Es>, target: Value, name: &str, length: u32, func: BuiltinFn, intrinsic: crate::nodes::intrinsic::Intrinsic) {
+    let rt = f.runtime();
+    let code = JsFunction { intrinsic: Some(intrinsic), ..builtin_code(rt, name, length, func, FnKind::Builtin, UNDEFINED) };
+    let func = Value::from_object(new_function_in(rt, code, f.lang().realm().function_proto));
+    put_hidden(f, target, name, func);
+}
+
 /// Defines a hidden data property `name` of `target`.
 pub(crate) fn put_hidden(f: &Frame<'_, Es>, target: Value, name: &str, v: Value) {
     if let Some(o) = target.as_object() {

@@ -3,14 +3,13 @@
 
 use porcini::{KindObject, Frame, Gc, Unwind, Value};
 
-use super::{arg, builtin_code, method, put_hidden, unsupported};
+use super::{arg, intrinsic_method, method, unsupported};
 use crate::nodes::intrinsic::Intrinsic;
-use crate::runtime::function::{BuiltinFn, FnKind, JsFunction};
 use crate::Es;
 use crate::runtime::convert::{to_integer, to_number, to_string};
 use crate::runtime::error::{range_error, type_error};
 use crate::runtime::number_parse::is_js_whitespace;
-use crate::runtime::object::{get_from, new_array, new_function_in};
+use crate::runtime::object::{get_from, new_array};
 use crate::runtime::realm::Realm;
 use crate::runtime::{JsStr, Key, UNDEFINED, as_str, is_nullish, is_undefined, new_str, unit_str};
 
@@ -55,20 +54,12 @@ pub(super) fn install(f: &mut Frame<'_, Es>, realm: &Realm) {
     ];
     for &(name, length, func) in methods {
         if PURE.contains(&name) {
-            pure_method(f, p, name, length, func);
+            intrinsic_method(f, p, name, length, func, Intrinsic::StringMethod);
         } else {
             method(f, p, name, length, func);
         }
     }
     unsupported(f, p, "String.prototype", &["normalize", "localeCompare", "match", "matchAll", "replace", "replaceAll", "search", "toLocaleUpperCase", "toLocaleLowerCase", "isWellFormed", "toWellFormed"]);
-}
-
-/// Defines string method `name`, marked as one call sites may run without a call.
-fn pure_method(f: &mut Frame<'_, Es>, proto: Value, name: &str, length: u32, func: BuiltinFn) {
-    let rt = f.runtime();
-    let code = JsFunction { intrinsic: Some(Intrinsic::StringMethod), ..builtin_code(rt, name, length, func, FnKind::Builtin, UNDEFINED) };
-    let func = Value::from_object(new_function_in(rt, code, f.lang().realm().function_proto));
-    put_hidden(f, proto, name, func);
 }
 
 /// `this` as a string (`String.prototype` methods convert their receiver).

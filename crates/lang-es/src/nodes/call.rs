@@ -142,7 +142,7 @@ fn code_of<S: Stage<Es>>(s: &mut S, callee: S::Val) -> Option<S::I64> {
 }
 
 /// Staged: is `callee` a function object that may be called without `new`?
-fn is_callable<S: Stage<Es>>(s: &mut S, callee: S::Val) -> S::Bool {
+pub(crate) fn is_callable<S: Stage<Es>>(s: &mut S, callee: S::Val) -> S::Bool {
     let callable = super::function::if_function(
         s,
         callee,
@@ -209,6 +209,8 @@ pub struct CallNode {
     /// The site called functions of more codes than it keeps: it calls through the callee,
     /// for good.
     code_generic: Cell<bool>,
+    /// For `receiver.forEach(callback)`: the loop the site runs in place of the builtin's.
+    each: Option<super::each::EachSite>,
 }
 
 /// The codes one call site dispatches on before it calls through the callee (Graal.js's
@@ -220,6 +222,10 @@ const CODE_LIMIT: usize = 4;
 const LOOKUP: u32 = 3;
 /// The child index of a call's first argument.
 const FIRST_ARG: u32 = 4;
+/// The child indices of a `forEach` site's writes of its loop's temporaries and of the loop,
+/// after its one argument.
+const EACH_SETUP: u32 = FIRST_ARG + 1;
+const EACH_LOOP: u32 = FIRST_ARG + 2;
 
 impl CallNode {
     pub fn new(callee: Callee, args: Vec<ArgNode>, text: Rc<str>, loc: Loc) -> CallNode {
@@ -235,7 +241,13 @@ impl CallNode {
             intrinsic_generic: Cell::new(false),
             codes: Default::default(),
             code_generic: Cell::new(false),
+            each: None,
         }
+    }
+    /// The call as a `forEach` site, which runs `each` when it calls the builtin on an array.
+    pub fn with_each(mut self, each: super::each::EachSite) -> CallNode {
+        self.each = Some(each);
+        self
     }
     /// The call as `callee?.(args)`: a nullish callee breaks out to the chain's `label`.
     pub fn optional(mut self, label: Option<porcini::Label>) -> CallNode {
@@ -320,6 +332,13 @@ impl CallNode {
                                 let mut all = vec![this];
                                 all.extend_from_slice(vals);
                                 s.call_boundary("string_method", self, Self::string_method, &all)
+                            }
+                            // A site learns `ForEach` only when it has its loop.
+                            SiteOp::ForEach if let Some(each) = &self.each => each.run(s, EACH_SETUP, EACH_LOOP, this, vals[0]),
+                            SiteOp::ForEach => {
+                                let mut all = vec![callee, this];
+                                all.extend_from_slice(vals);
+                                s.respecialize(self, Self::intrinsic_miss, &all)
                             }
                         };
                     }
@@ -504,6 +523,7 @@ impl CallNode {
         let op = match (code.intrinsic, code.builtin) {
             (Some(Intrinsic::Math(op)), _) if op.arity() == self.args.len() => SiteOp::Math(op),
             (Some(Intrinsic::StringMethod), Some(run)) => SiteOp::StringMethod(run),
+            (Some(Intrinsic::ForEach), _) if self.each.is_some() && self.args.len() == 1 => SiteOp::ForEach,
             _ => return,
         };
         porcini::spec::note_specialized();
@@ -520,7 +540,10 @@ impl CallNode {
             self.intrinsic_generic.set(true);
             porcini::spec::report_polymorphic_specialize(f, self);
         }
-        call(f, get(0), get(1), args, &self.text).inspect_err(|_| note_site(f, &self.loc))
+        // The callee is the builtin, which may be called: an error is its own (a `forEach`
+        // callback that is not a function), which names no site, as when the site calls it
+        // directly.
+        call(f, get(0), get(1), args, &self.text)
     }
     /// The site's string method run on `v[0]` with the arguments after it, without a call
     /// (see [`crate::nodes::intrinsic`]).
@@ -589,7 +612,11 @@ fn clone_callee(c: &Callee, cx: &porcini::node::CloneContext) -> Callee {
     }
 }
 
-es_node!(CallNode, "Call", children(t => { let mut c = callee_children(&t.callee); c.extend(t.args.iter().map(ArgNode::node)); c }), clone(t, cx => CallNode::new(clone_callee(&t.callee, cx), t.args.iter().map(|a| a.clone_uninitialized(cx)).collect(), t.text.clone(), t.loc.clone()).optional(t.optional)), calls);
+es_node!(CallNode, "Call", children(t => { let mut c = callee_children(&t.callee); c.extend(t.args.iter().map(ArgNode::node)); c.extend(t.each.as_ref().map(super::each::EachSite::node)); c }), clone(t, cx => {
+    let mut clone = CallNode::new(clone_callee(&t.callee, cx), t.args.iter().map(|a| a.clone_uninitialized(cx)).collect(), t.text.clone(), t.loc.clone()).optional(t.optional);
+    clone.each = t.each.as_ref().map(|e| e.clone_uninitialized(cx));
+    clone
+}), calls);
 
 /// `new callee(...args)`.
 pub struct NewNode {

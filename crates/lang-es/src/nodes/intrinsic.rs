@@ -42,6 +42,9 @@ pub enum Intrinsic {
     /// A `String.prototype` method that, on a string receiver with number and string
     /// arguments, neither throws nor runs guest code: call sites run it without a frame.
     StringMethod,
+    /// `Array.prototype.forEach`, whose loop a call site with one argument runs itself when the
+    /// receiver is an array and the argument a function (`crate::nodes::each`).
+    ForEach,
 }
 
 /// What a site does in place of calling its intrinsic.
@@ -51,6 +54,8 @@ pub enum SiteOp {
     Math(MathOp),
     /// Runs a pure string method's Rust function (see the module documentation).
     StringMethod(crate::runtime::function::BuiltinFn),
+    /// Runs `forEach`'s loop, calling the callback from the site (`crate::nodes::each`).
+    ForEach,
 }
 
 /// A `Math` function a call site may compute in place.
@@ -125,8 +130,18 @@ impl IntrinsicSite {
 
     /// Widens the kinds the site accepts to those of `args` (and receiver `this`); false if
     /// one is not a number (for a string method: the receiver is not a string, or an argument
-    /// is neither a number nor a string), and the site then calls the builtin.
+    /// is neither a number nor a string; for `forEach`: the receiver is not an array, or the
+    /// argument not a function that may be called), and the site then calls the builtin.
     pub fn widen(&self, this: Value, args: &[Value]) -> bool {
+        if let SiteOp::ForEach = self.op {
+            let array = this.as_object().is_some_and(|o| o.internal().as_elements().is_some());
+            let callable = crate::runtime::object::as_function(args.first().copied().unwrap_or(crate::runtime::UNDEFINED))
+                .is_some_and(|code| !matches!(code.kind, crate::runtime::FnKind::Class { .. }));
+            if array && callable {
+                self.kinds.set(INT);
+            }
+            return array && callable;
+        }
         if let SiteOp::StringMethod(_) = self.op {
             let primitive = |v: Value| kind_of(v) != 0 || crate::runtime::as_str(v).is_some();
             let fits = crate::runtime::as_str(this).is_some() && args.iter().all(|&a| primitive(a));
@@ -147,12 +162,31 @@ impl IntrinsicSite {
     }
 
     /// Staged: are `args` numbers of the kinds the site has seen (for a string method: is
-    /// `this` a string and is each argument a number or a string)?
+    /// `this` a string and is each argument a number or a string; for `forEach`: is `this` an
+    /// array and the argument a function that may be called)?
     pub fn args_fit<S: Stage<Es>>(&self, s: &mut S, this: S::Val, args: &[S::Val]) -> S::Bool {
         let kinds = self.kinds.get();
         if kinds == 0 {
             // No arguments seen yet: the first call learns them.
             return s.bool_const(false);
+        }
+        if let SiteOp::ForEach = self.op {
+            let is_object = s.has_tag(this, Tag::Object);
+            let array = s.if_else(
+                is_object,
+                |s| {
+                    let internal = s.load_internal(this);
+                    let dense = s.has_tag(internal, Tag::Elements);
+                    Ok(s.box_bool(dense))
+                },
+                |s| Ok(s.konst(Value::from_bool(false))),
+            );
+            let array = match array {
+                Ok(v) => s.unbox_bool(v),
+                Err(_) => s.bool_const(false),
+            };
+            let callable = super::call::is_callable(s, args[0]);
+            return s.and(array, callable);
         }
         if let SiteOp::StringMethod(_) = self.op {
             let mut ok = s.has_tag(this, Tag::Ref0);

@@ -7,6 +7,7 @@
 //! `try`) is the framework's; EasyScript adds JavaScript's truthiness around conditions.
 
 pub mod cache_entries;
+pub mod each;
 pub mod call;
 pub mod class;
 pub mod function;

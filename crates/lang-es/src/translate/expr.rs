@@ -11,6 +11,7 @@ use crate::nodes::leaf::EsLeaf;
 use crate::nodes::{Child, Node};
 use crate::nodes::arith::{AddNode, BitNode, NumNode, UnaryNum, UnaryNumNode, bit, num};
 use crate::nodes::call::{ArgNode, CallNode, Callee, NewNode};
+use crate::nodes::each::{EachParts, EachSite};
 use crate::nodes::class::{ClassMember, ClassNode, DefineFieldNode, MemberKind, SuperCallNode, SuperGetNode, SuperSetNode};
 use crate::nodes::compare::{EqualsNode, RelNode, rel};
 use crate::nodes::function::{ClosureNode, ReceiverNode};
@@ -310,9 +311,39 @@ impl Translator<'_> {
             }
             _ => Callee::Value(self.expr(cx, callee)?),
         };
+        let each = match (&callee.kind, args) {
+            (ExprKind::Member { property, .. }, [Arg::Expr(_)]) if property == "forEach" => Some(self.each_site(cx, span)),
+            _ => None,
+        };
         let args = self.args(cx, args)?;
         let label = if optional { cx.chain } else { None };
-        Ok(Box::new(CallNode::new(c, args, self.text(callee.span).into(), self.loc(span)).optional(label)))
+        let call = CallNode::new(c, args, self.text(callee.span).into(), self.loc(span)).optional(label);
+        Ok(Box::new(match each {
+            Some(each) => call.with_each(each),
+            None => call,
+        }))
+    }
+
+    /// The loop a `receiver.forEach(callback)` site runs when it calls the builtin on an array
+    /// (`crate::nodes::each`), over temporaries of its own.
+    fn each_site(&mut self, cx: &mut FnCx, span: Span) -> EachSite {
+        let (array, callback, index, length) = (cx.temp("%array"), cx.temp("%callback"), cx.temp("%index"), cx.temp("%length"));
+        let loc = self.loc(span);
+        let leaf = |t: &Self, slot| Operand::Leaf(EsLeaf::Var(t.read_temp_leaf(slot)));
+        let element = Box::new(GetNode::new(self.read_temp(array), PropKey::Computed(self.read_temp(index)), loc.clone()));
+        let args = vec![ArgNode::Plain(element), ArgNode::Plain(self.read_temp(index)), ArgNode::Plain(self.read_temp(array))];
+        EachSite::new(EachParts {
+            array,
+            callback,
+            index,
+            length,
+            test: Box::new(RelNode::<rel::Lt>::new(leaf(self, index), leaf(self, length))),
+            call: Box::new(CallNode::new(Callee::Value(self.read_temp(callback)), args, "callback".into(), loc.clone())),
+            step: self.write_temp(index, Box::new(AddNode::new(leaf(self, index), const_leaf(Value::from_i64(1))))),
+            read_array: self.read_temp(array),
+            read_index: self.read_temp(index),
+            loc,
+        })
     }
 
     /// An object literal.

@@ -369,8 +369,12 @@ impl Translator<'_> {
     }
     /// Reads a translator temporary.
     pub(crate) fn read_temp(&self, slot: porcini::SlotId) -> Node {
+        Box::new(self.read_temp_leaf(slot))
+    }
+    /// Reads a translator temporary, as a leaf an operator may hold inline.
+    pub(crate) fn read_temp_leaf(&self, slot: porcini::SlotId) -> ReadVarNode {
         let loc = crate::nodes::Loc { file: self.file.clone(), line: 0, col: 0 };
-        Box::new(ReadVarNode::new(Place::Frame(slot), "%temp".into(), false, loc))
+        ReadVarNode::new(Place::Frame(slot), "%temp".into(), false, loc)
     }
 }
 

@@ -68,7 +68,8 @@ impl<E: Entropy> Kernels<'_, E> {
     }
 
     /// Array methods whose callbacks are closures, called many times on small arrays, with a
-    /// callback that changes at a switch point.
+    /// callback that changes at a switch point; `forEach` also over arrays its callback
+    /// shortens and grows, and over holes.
     pub(super) fn array_callbacks(&mut self) {
         let k = self.id();
         let pipe = self.pick_str(&[
@@ -80,6 +81,9 @@ impl<E: Entropy> Kernels<'_, E> {
             "a.every((x) => typeof f(x) === \"number\") + \":\" + a.find((x) => f(x) === 4)",
             "[...a, ...a.map(f)].indexOf(f(2))",
             "a.concat([f(1)]).reverse().at(0)",
+            "((s) => { a.forEach((x, j, b) => { s += f(x) * j + b.length; }); return s; })(0)",
+            "((out) => { a.slice().forEach((x, j, b) => { if (j === 2) b.length = 4; if (j === 0) b.push(f(x)); out.push(f(x)); }); return out.join(\"|\"); })([])",
+            "((n) => { [a[0], , f(a[1])].forEach((x) => { n = n + \":\" + x; }); return n; })(\"\")",
         ]);
         let second = self.pick_str(&["(x) => x * 0.5", "(x) => \"\" + x", "(x) => -x", "(x) => x % 4", "(x) => x + 2147483647"]);
         let n = self.pick_str(&["300", "1200", "2000"]);
