@@ -434,7 +434,9 @@ fn fill(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value, Unw
     let start = relative(f, arg(args, 1), len, 0)?;
     let end = relative(f, arg(args, 2), len, len)?;
     let v = arg(args, 0);
-    a.modify(f.runtime(), |e| e.iter_mut().take(end).skip(start).for_each(|slot| *slot = v));
+    for i in start..end {
+        a.replace(i, v);
+    }
     Ok(this)
 }
 

@@ -578,14 +578,14 @@ fn callee_children(c: &Callee) -> Vec<&dyn porcini::ExprNode<Es>> {
         Callee::Member(o, k) => {
             let mut v: Vec<&dyn porcini::ExprNode<Es>> = vec![&**o];
             if let PropKey::Computed(n) = k {
-                v.push(&**n);
+                v.push(n.node());
             }
             v
         }
         Callee::Super { home, this, key } => {
             let mut v: Vec<&dyn porcini::ExprNode<Es>> = vec![&**home, &**this];
             if let PropKey::Computed(n) = key {
-                v.push(&**n);
+                v.push(n.node());
             }
             v
         }

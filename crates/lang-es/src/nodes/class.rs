@@ -73,7 +73,7 @@ impl ClassNode {
             .iter()
             .enumerate()
             .filter_map(|(i, m)| match &m.key {
-                PropKey::Computed(n) => Some((1 + i as u32, &**n as &dyn porcini::ExprNode<Es>)),
+                PropKey::Computed(n) => Some((1 + i as u32, n.node())),
                 PropKey::Static(_) => None,
             })
             .collect();
@@ -197,7 +197,7 @@ fn set_fields(ctor: Value, init: Value) {
     }
 }
 
-es_node!(ClassNode, "Class", children(t => { let mut c: Vec<&dyn porcini::ExprNode<Es>> = t.heritage.iter().map(|h| &**h).collect(); for m in &t.members { if let PropKey::Computed(n) = &m.key { c.push(&**n); } } c }), clone(t, cx => ClassNode::new(t.heritage.as_ref().map(|h| h.clone_uninitialized(cx)), t.ctor.clone(), t.members.iter().map(|m| ClassMember { is_static: m.is_static, key: match &m.key { PropKey::Static(k) => PropKey::Static(*k), PropKey::Computed(n) => PropKey::Computed(n.clone_uninitialized(cx)) }, kind: match &m.kind { MemberKind::Method(s) => MemberKind::Method(s.clone()), MemberKind::Getter(s) => MemberKind::Getter(s.clone()), MemberKind::Setter(s) => MemberKind::Setter(s.clone()) } }).collect(), t.instance_fields.clone(), t.static_fields.clone(), t.env, t.inner.as_ref().map(|w| w.clone_write(cx)), t.loc.clone())));
+es_node!(ClassNode, "Class", children(t => { let mut c: Vec<&dyn porcini::ExprNode<Es>> = t.heritage.iter().map(|h| &**h).collect(); for m in &t.members { if let PropKey::Computed(n) = &m.key { c.push(n.node()); } } c }), clone(t, cx => ClassNode::new(t.heritage.as_ref().map(|h| h.clone_uninitialized(cx)), t.ctor.clone(), t.members.iter().map(|m| ClassMember { is_static: m.is_static, key: match &m.key { PropKey::Static(k) => PropKey::Static(*k), PropKey::Computed(n) => PropKey::Computed(n.clone_uninitialized(cx)) }, kind: match &m.kind { MemberKind::Method(s) => MemberKind::Method(s.clone()), MemberKind::Getter(s) => MemberKind::Getter(s.clone()), MemberKind::Setter(s) => MemberKind::Setter(s.clone()) } }).collect(), t.instance_fields.clone(), t.static_fields.clone(), t.env, t.inner.as_ref().map(|w| w.clone_write(cx)), t.loc.clone())));
 
 /// `super(...args)` in a derived constructor: constructs the parent class with this class's
 /// `new.target`, binds `this` to the result, then runs this class's field initializers.
@@ -313,7 +313,7 @@ pub fn super_get(f: &mut Frame<'_, Es>, home: Value, this: Value, key: Key) -> R
     }
 }
 
-es_node!(SuperGetNode, "SuperGet", children(t => { let mut c: Vec<&dyn porcini::ExprNode<Es>> = vec![&*t.home, &*t.this]; if let PropKey::Computed(n) = &t.key { c.push(&**n); } c }), clone(t, cx => SuperGetNode::new(t.home.clone_uninitialized(cx), t.this.clone_uninitialized(cx), match &t.key { PropKey::Static(k) => PropKey::Static(*k), PropKey::Computed(n) => PropKey::Computed(n.clone_uninitialized(cx)) }, t.loc.clone())));
+es_node!(SuperGetNode, "SuperGet", children(t => { let mut c: Vec<&dyn porcini::ExprNode<Es>> = vec![&*t.home, &*t.this]; if let PropKey::Computed(n) = &t.key { c.push(n.node()); } c }), clone(t, cx => SuperGetNode::new(t.home.clone_uninitialized(cx), t.this.clone_uninitialized(cx), match &t.key { PropKey::Static(k) => PropKey::Static(*k), PropKey::Computed(n) => PropKey::Computed(n.clone_uninitialized(cx)) }, t.loc.clone())));
 
 /// `super.name = value`: an inherited setter runs with `this`; otherwise `this` gets the
 /// property.
@@ -365,7 +365,7 @@ impl SuperSetNode {
     }
 }
 
-es_node!(SuperSetNode, "SuperSet", children(t => { let mut c: Vec<&dyn porcini::ExprNode<Es>> = vec![&*t.home, &*t.this]; if let PropKey::Computed(n) = &t.key { c.push(&**n); } c.push(&*t.value); c }), clone(t, cx => SuperSetNode::new(t.home.clone_uninitialized(cx), t.this.clone_uninitialized(cx), match &t.key { PropKey::Static(k) => PropKey::Static(*k), PropKey::Computed(n) => PropKey::Computed(n.clone_uninitialized(cx)) }, t.value.clone_uninitialized(cx), t.loc.clone())));
+es_node!(SuperSetNode, "SuperSet", children(t => { let mut c: Vec<&dyn porcini::ExprNode<Es>> = vec![&*t.home, &*t.this]; if let PropKey::Computed(n) = &t.key { c.push(n.node()); } c.push(&*t.value); c }), clone(t, cx => SuperSetNode::new(t.home.clone_uninitialized(cx), t.this.clone_uninitialized(cx), match &t.key { PropKey::Static(k) => PropKey::Static(*k), PropKey::Computed(n) => PropKey::Computed(n.clone_uninitialized(cx)) }, t.value.clone_uninitialized(cx), t.loc.clone())));
 
 /// A class field's definition on `this`: an own, enumerable, writable property whatever
 /// setters the prototypes have (CreateDataPropertyOrThrow). Evaluates to the value.

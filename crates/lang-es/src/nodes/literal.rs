@@ -190,7 +190,7 @@ impl ObjectNode {
                     PropDef::Spread(n) => (None, Some(&**n)),
                 };
                 let key = match key {
-                    Some(PropKey::Computed(k)) => Some((2 * i, &**k)),
+                    Some(PropKey::Computed(k)) => Some((2 * i, k.node())),
                     _ => None,
                 };
                 key.into_iter().chain(value.map(|v| (2 * i + 1, v)))
@@ -233,7 +233,7 @@ impl ObjectNode {
                 for (i, p) in self.props.iter().enumerate() {
                     let at = 4 * i as u32;
                     let computed = match p.key() {
-                        Some(PropKey::Computed(k)) => Some(&**k),
+                        Some(PropKey::Computed(k)) => Some(k.node()),
                         _ => None,
                     };
                     let value = match p {
@@ -379,4 +379,4 @@ fn clone_prop(p: &PropDef, cx: &porcini::node::CloneContext) -> PropDef {
     }
 }
 
-es_node!(ObjectNode, "Object", children(t => { let mut c: Vec<&dyn porcini::ExprNode<Es>> = Vec::new(); for p in &t.props { match p { PropDef::Value(k, n) => { if let PropKey::Computed(kn) = k { c.push(&**kn); } c.push(&**n); } PropDef::Method(k, _) | PropDef::Getter(k, _) | PropDef::Setter(k, _) => { if let PropKey::Computed(kn) = k { c.push(&**kn); } } PropDef::Spread(n) => c.push(&**n) } } c }), clone(t, cx => ObjectNode::new(t.props.iter().map(|p| clone_prop(p, cx)).collect(), t.env)));
+es_node!(ObjectNode, "Object", children(t => { let mut c: Vec<&dyn porcini::ExprNode<Es>> = Vec::new(); for p in &t.props { match p { PropDef::Value(k, n) => { if let PropKey::Computed(kn) = k { c.push(kn.node()); } c.push(&**n); } PropDef::Method(k, _) | PropDef::Getter(k, _) | PropDef::Setter(k, _) => { if let PropKey::Computed(kn) = k { c.push(kn.node()); } } PropDef::Spread(n) => c.push(&**n) } } c }), clone(t, cx => ObjectNode::new(t.props.iter().map(|p| clone_prop(p, cx)).collect(), t.env)));

@@ -18,7 +18,7 @@ use porcini::{Frame, Stage, Tag, Unwind, Value};
 use super::element_access::IndexSite;
 use super::property_cache::{Hit, PropertyCache};
 use super::store_cache::StoreCache;
-use super::{Loc, Node, es_node};
+use super::{Child, Loc, es_node};
 use crate::Es;
 use crate::runtime::object::{get, set};
 use crate::runtime::state::note_site;
@@ -41,8 +41,8 @@ pub fn to_key(f: &mut Frame<'_, Es>, v: Value) -> Result<Key, Unwind<Value>> {
 pub enum PropKey {
     /// `.name` (or a constant key), interned when the tree was built.
     Static(Key),
-    /// `[expr]`.
-    Computed(Node),
+    /// `[expr]`: a variable read or constant is held inline (a leaf).
+    Computed(Child),
 }
 
 impl PropKey {
@@ -55,14 +55,14 @@ impl PropKey {
     fn children(&self) -> Vec<&dyn porcini::ExprNode<Es>> {
         match self {
             PropKey::Static(_) => Vec::new(),
-            PropKey::Computed(n) => vec![&**n],
+            PropKey::Computed(n) => vec![n.node()],
         }
     }
     /// Evaluates a computed key (child `index`); a static one needs nothing.
     pub fn eval<S: Stage<Es>>(&self, s: &mut S, index: u32) -> Result<Option<S::Val>, Unwind<S::Val>> {
         match self {
             PropKey::Static(_) => Ok(None),
-            PropKey::Computed(n) => Ok(Some(s.exec(index, &**n)?)),
+            PropKey::Computed(n) => Ok(Some(n.exec(s, index)?)),
         }
     }
     /// The key, from the evaluated computed key `v` if there is one.
@@ -78,7 +78,8 @@ impl PropKey {
 /// `object.name` or `object[key]`. A constant name is read through an inline cache (see
 /// `property_cache`); computed keys take the full lookup.
 pub struct GetNode {
-    object: Node,
+    /// The object: a variable read or constant is held inline (a leaf).
+    object: Child,
     key: PropKey,
     loc: Loc,
     cache: PropertyCache,
@@ -89,9 +90,9 @@ pub struct GetNode {
 }
 
 impl GetNode {
-    pub fn new(object: Node, key: PropKey, loc: Loc) -> GetNode {
+    pub fn new(object: impl Into<Child>, key: PropKey, loc: Loc) -> GetNode {
         GetNode {
-            object,
+            object: object.into(),
             key,
             loc,
             cache: PropertyCache::default(),
@@ -100,7 +101,7 @@ impl GetNode {
         }
     }
     pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
-        let o = s.exec(0, &*self.object)?;
+        let o = self.object.exec(s, 0)?;
         if let PropKey::Static(Key::Name(_)) = self.key
             && !self.cache.entries.is_generic()
         {
@@ -186,14 +187,15 @@ fn megamorphic_key(f: &Frame<'_, Es>, key: &PropKey, generic: bool) -> Option<Sy
     }
 }
 
-es_node!(GetNode, "Get", children(t => { let mut c: Vec<&dyn porcini::ExprNode<Es>> = vec![&*t.object]; c.extend(t.key.children()); c }), clone(t, cx => GetNode::new(t.object.clone_uninitialized(cx), t.key.clone_uninitialized(cx), t.loc.clone())), spec);
+es_node!(GetNode, "Get", children(t => { let mut c: Vec<&dyn porcini::ExprNode<Es>> = vec![t.object.node()]; c.extend(t.key.children()); c }), clone(t, cx => GetNode::new(t.object.clone_uninitialized(cx), t.key.clone_uninitialized(cx), t.loc.clone())), spec);
 
 /// `object.name = value` or `object[key] = value`; evaluates to the value. A constant name is
 /// written through an inline cache (see `store_cache`); computed keys take the full write.
 pub struct SetNode {
-    object: Node,
+    /// The object and the value: variable reads and constants are held inline (leaves).
+    object: Child,
     key: PropKey,
-    value: Node,
+    value: Child,
     strict: bool,
     loc: Loc,
     cache: StoreCache,
@@ -204,11 +206,11 @@ pub struct SetNode {
 }
 
 impl SetNode {
-    pub fn new(object: Node, key: PropKey, value: Node, strict: bool, loc: Loc) -> SetNode {
+    pub fn new(object: impl Into<Child>, key: PropKey, value: impl Into<Child>, strict: bool, loc: Loc) -> SetNode {
         SetNode {
-            object,
+            object: object.into(),
             key,
-            value,
+            value: value.into(),
             strict,
             loc,
             cache: StoreCache::default(),
@@ -217,9 +219,9 @@ impl SetNode {
         }
     }
     pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
-        let o = s.exec(0, &*self.object)?;
+        let o = self.object.exec(s, 0)?;
         let k = self.key.eval(s, 1)?;
-        let v = s.exec(2, &*self.value)?;
+        let v = self.value.exec(s, 2)?;
         if let (PropKey::Static(Key::Name(_)), false) = (&self.key, self.cache.entries.is_generic()) {
             if !self.cache.write(s, o, v)? {
                 s.respecialize(self, Self::miss, &[o, v])?;
@@ -304,4 +306,4 @@ impl SetNode {
     }
 }
 
-es_node!(SetNode, "Set", children(t => { let mut c: Vec<&dyn porcini::ExprNode<Es>> = vec![&*t.object]; c.extend(t.key.children()); c.push(&*t.value); c }), clone(t, cx => SetNode::new(t.object.clone_uninitialized(cx), t.key.clone_uninitialized(cx), t.value.clone_uninitialized(cx), t.strict, t.loc.clone())), spec);
+es_node!(SetNode, "Set", children(t => { let mut c: Vec<&dyn porcini::ExprNode<Es>> = vec![t.object.node()]; c.extend(t.key.children()); c.push(t.value.node()); c }), clone(t, cx => SetNode::new(t.object.clone_uninitialized(cx), t.key.clone_uninitialized(cx), t.value.clone_uninitialized(cx), t.strict, t.loc.clone())), spec);

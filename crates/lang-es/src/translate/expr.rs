@@ -115,7 +115,7 @@ impl Translator<'_> {
             ExprKind::SuperMember { property, home, this } => {
                 let key = match property {
                     SuperProp::Name(n) => PropKey::Static(Key::named(self.rt(), n)),
-                    SuperProp::Computed(k) => PropKey::Computed(self.expr(cx, k)?),
+                    SuperProp::Computed(k) => PropKey::Computed(self.operand(cx, k)?),
                 };
                 let home = self.read_special(cx, *home, "%home", e.span)?;
                 let this = self.read_special(cx, *this, "this", e.span)?;
@@ -167,6 +167,7 @@ impl Translator<'_> {
         }
         match &e.kind {
             ExprKind::Ident(id) => self.read_ident(cx, id),
+            ExprKind::This(rid) => self.special_operand(cx, *rid, "this", e.span),
             ExprKind::Paren(x) => self.operand(cx, x),
             _ => Ok(Operand::Node(self.expr(cx, e)?)),
         }
@@ -204,21 +205,24 @@ impl Translator<'_> {
 
     /// Reads `this` or one of the other special bindings an occurrence refers to.
     fn read_special(&mut self, cx: &mut FnCx, rid: RefId, name: &str, span: Span) -> Result<Node, SyntaxError> {
+        self.special_operand(cx, rid, name, span).map(Operand::into_node)
+    }
+    /// [`Self::read_special`] as an operand: a read of the binding is a leaf.
+    fn special_operand(&mut self, cx: &mut FnCx, rid: RefId, name: &str, span: Span) -> Result<Child, SyntaxError> {
         let r = *self.res().resolved(rid);
         if r.binding.is_none() {
-            return Ok(Box::new(ReceiverNode::new(cx.strict)));
+            return Ok(Operand::Node(Box::new(ReceiverNode::new(cx.strict))));
         }
         let place = self.place(cx, r.location, name, span)?;
-        Ok(Box::new(ReadVarNode::new(place, name.into(), r.tdz, self.loc(span))))
+        Ok(Operand::Leaf(EsLeaf::Var(ReadVarNode::new(place, name.into(), r.tdz, self.loc(span)))))
     }
 
     /// The object of a member expression; in an optional chain, `a?.b` ends the chain when
     /// `a` is nullish.
-    fn object_of(&mut self, cx: &mut FnCx, object: &Expr, optional: bool) -> Result<Node, SyntaxError> {
-        let o = self.expr(cx, object)?;
+    fn object_of(&mut self, cx: &mut FnCx, object: &Expr, optional: bool) -> Result<Child, SyntaxError> {
         Ok(match (optional, cx.chain) {
-            (true, Some(label)) => Box::new(NullishBreakNode::new(o, label)),
-            _ => o,
+            (true, Some(label)) => Operand::Node(Box::new(NullishBreakNode::new(self.expr(cx, object)?, label))),
+            _ => self.operand(cx, object)?,
         })
     }
 
@@ -228,9 +232,9 @@ impl Translator<'_> {
             ExprKind::String(s) => PropKey::Static(self.static_key(s)),
             ExprKind::Number(x) => match Key::of_primitive(self.rt(), number(*x)) {
                 Some(k) => PropKey::Static(k),
-                None => PropKey::Computed(self.expr(cx, index)?),
+                None => PropKey::Computed(self.operand(cx, index)?),
             },
-            _ => PropKey::Computed(self.expr(cx, index)?),
+            _ => PropKey::Computed(self.operand(cx, index)?),
         })
     }
 
@@ -244,7 +248,7 @@ impl Translator<'_> {
     fn member_key(&mut self, cx: &mut FnCx, key: &ast::PropKey) -> Result<PropKey, SyntaxError> {
         Ok(match key {
             ast::PropKey::Static(s) => PropKey::Static(self.static_key(s)),
-            ast::PropKey::Computed(e) => PropKey::Computed(self.expr(cx, e)?),
+            ast::PropKey::Computed(e) => PropKey::Computed(self.operand(cx, e)?),
         })
     }
 
@@ -292,11 +296,11 @@ impl Translator<'_> {
     fn call(&mut self, cx: &mut FnCx, callee: &Expr, args: &[Arg], optional: bool, span: Span) -> Result<Node, SyntaxError> {
         let c = match &callee.kind {
             ExprKind::Member { object, property, optional: o } => {
-                let obj = self.object_of(cx, object, *o)?;
+                let obj = self.object_of(cx, object, *o)?.into_node();
                 Callee::Member(obj, PropKey::Static(Key::named(self.rt(), property)))
             }
             ExprKind::Index { object, index, optional: o } => {
-                let obj = self.object_of(cx, object, *o)?;
+                let obj = self.object_of(cx, object, *o)?.into_node();
                 let k = self.key_of(cx, index)?;
                 Callee::Member(obj, k)
             }
@@ -305,7 +309,7 @@ impl Translator<'_> {
                 let this = self.read_special(cx, *this, "this", callee.span)?;
                 let key = match property {
                     SuperProp::Name(n) => PropKey::Static(Key::named(self.rt(), n)),
-                    SuperProp::Computed(k) => PropKey::Computed(self.expr(cx, k)?),
+                    SuperProp::Computed(k) => PropKey::Computed(self.operand(cx, k)?),
                 };
                 Callee::Super { home, this, key }
             }
@@ -330,7 +334,7 @@ impl Translator<'_> {
         let (array, callback, index, length) = (cx.temp("%array"), cx.temp("%callback"), cx.temp("%index"), cx.temp("%length"));
         let loc = self.loc(span);
         let leaf = |t: &Self, slot| Operand::Leaf(EsLeaf::Var(t.read_temp_leaf(slot)));
-        let element = Box::new(GetNode::new(self.read_temp(array), PropKey::Computed(self.read_temp(index)), loc.clone()));
+        let element = Box::new(GetNode::new(self.read_temp(array), PropKey::Computed(self.read_temp(index).into()), loc.clone()));
         let args = vec![ArgNode::Plain(element), ArgNode::Plain(self.read_temp(index)), ArgNode::Plain(self.read_temp(array))];
         EachSite::new(EachParts {
             array,
@@ -448,10 +452,15 @@ impl Translator<'_> {
     /// `target op= value` and `target = value`.
     fn assign(&mut self, cx: &mut FnCx, op: AssignOp, target: &ast::Pattern, value: &Expr, span: Span) -> Result<Node, SyntaxError> {
         if op == AssignOp::Assign {
-            let v = self.expr(cx, value)?;
             return match &target.kind {
-                PatternKind::Expr(x) if is_member(x) => self.assign_member(cx, x, v),
-                _ => self.bind_pattern(cx, target, v, false),
+                PatternKind::Expr(x) if is_member(x) => {
+                    let v = self.operand(cx, value)?;
+                    self.assign_member(cx, x, v)
+                }
+                _ => {
+                    let v = self.expr(cx, value)?;
+                    self.bind_pattern(cx, target, v, false)
+                }
             };
         }
         let (pre, reference) = self.reference(cx, target)?;
@@ -514,7 +523,7 @@ impl Translator<'_> {
                 PropKey::Static(k) => RefKey::Static(k),
                 PropKey::Computed(n) => {
                     let slot = cx.temp("%key");
-                    pre.push(t.write_temp(slot, n));
+                    pre.push(t.write_temp(slot, n.into_node()));
                     RefKey::Temp(slot)
                 }
             })
@@ -555,7 +564,7 @@ impl Translator<'_> {
     fn ref_key(&self, key: RefKey) -> PropKey {
         match key {
             RefKey::Static(k) => PropKey::Static(k),
-            RefKey::Temp(slot) => PropKey::Computed(self.read_temp(slot)),
+            RefKey::Temp(slot) => PropKey::Computed(Operand::Leaf(EsLeaf::Var(self.read_temp_leaf(slot)))),
         }
     }
 
@@ -593,26 +602,26 @@ impl Translator<'_> {
     }
 
     /// Assigns `value` to a member expression target (`o.k = v`, `o[k] = v`, `super.k = v`).
-    pub(crate) fn assign_member(&mut self, cx: &mut FnCx, target: &Expr, value: Node) -> Result<Node, SyntaxError> {
+    pub(crate) fn assign_member(&mut self, cx: &mut FnCx, target: &Expr, value: Child) -> Result<Node, SyntaxError> {
         let loc = self.loc(target.span);
         Ok(match &target.unparenthesized().kind {
             ExprKind::Member { object, property, .. } => {
-                let o = self.expr(cx, object)?;
+                let o = self.operand(cx, object)?;
                 Box::new(SetNode::new(o, PropKey::Static(Key::named(self.rt(), property)), value, cx.strict, loc))
             }
             ExprKind::Index { object, index, .. } => {
-                let o = self.expr(cx, object)?;
+                let o = self.operand(cx, object)?;
                 let k = self.key_of(cx, index)?;
                 Box::new(SetNode::new(o, k, value, cx.strict, loc))
             }
             ExprKind::SuperMember { property, home, this } => {
                 let key = match property {
                     SuperProp::Name(n) => PropKey::Static(Key::named(self.rt(), n)),
-                    SuperProp::Computed(k) => PropKey::Computed(self.expr(cx, k)?),
+                    SuperProp::Computed(k) => PropKey::Computed(self.operand(cx, k)?),
                 };
                 let h = self.read_special(cx, *home, "%home", target.span)?;
                 let t = self.read_special(cx, *this, "this", target.span)?;
-                Box::new(SuperSetNode::new(h, t, key, value, loc))
+                Box::new(SuperSetNode::new(h, t, key, value.into_node(), loc))
             }
             _ => return Err(self.error(target.span, "Invalid left-hand side in assignment".into())),
         })

@@ -22,7 +22,7 @@ impl Translator<'_> {
                     return Ok(Box::new(self.var_write(cx, id, value, init)?));
                 }
                 if is_member(x) {
-                    return self.assign_member(cx, x, value);
+                    return self.assign_member(cx, x, value.into());
                 }
             }
             _ => {}
