@@ -12,9 +12,9 @@ use crate::runtime::convert::{hole_to_undefined, strict_equals, to_boolean, to_i
 use crate::runtime::error::{range_error, type_error};
 use crate::nodes::intrinsic::Intrinsic;
 use crate::runtime::function::{FnKind, JsFunction};
-use crate::runtime::object::{as_array, as_function, call, new_array, new_array_of_holes, new_function_in};
+use crate::runtime::object::{as_array, as_function, call, get, has_property, new_array, new_array_of_holes, new_function_in};
 use crate::runtime::realm::Realm;
-use crate::runtime::{ArrayData, JsStr, UNDEFINED, is_nullish, is_undefined, new_str};
+use crate::runtime::{ArrayData, JsStr, Key, UNDEFINED, is_nullish, is_undefined, new_str};
 
 pub(super) fn install(f: &mut Frame<'_, Es>, realm: &Realm) {
     // `new Array(...)` sites make the array without calling the constructor (see `NewNode`).
@@ -276,6 +276,18 @@ fn includes(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value,
     Ok(Value::from_bool(found))
 }
 
+/// Element `i` of array `this` (whose elements are `a`) if the array has it (`HasProperty`):
+/// its own, or for a hole, or an index past an end the callback cut off, a prototype's.
+fn element(f: &mut Frame<'_, Es>, a: &ArrayData, this: Value, i: usize) -> Result<Option<Value>, Unwind<Value>> {
+    if let Some(v) = a.get(i).filter(|v| !v.is_empty()) {
+        return Ok(Some(v));
+    }
+    match (this.as_object(), u32::try_from(i)) {
+        (Some(o), Ok(k)) if has_property(f, o, Key::Index(k)) => get(f, this, Key::Index(k)).map(Some),
+        _ => Ok(None),
+    }
+}
+
 /// Calls `cb(element, index, array)` for each present element, index ascending, over the
 /// length the array had when the method started, as long as `visit` says to go on.
 fn each(
@@ -291,10 +303,10 @@ fn each(
     let this_arg = arg(args, 1);
     let len = a.len();
     for i in 0..len {
-        let v = match a.get(i) {
-            Some(v) if !v.is_empty() => v,
-            _ if holes => UNDEFINED,
-            _ => continue,
+        let v = match element(f, &a, this, i)? {
+            Some(v) => v,
+            None if holes => UNDEFINED,
+            None => continue,
         };
         let r = call(f, cb, this_arg, &[v, Value::from_i64(i as i64), this], "callback")?;
         if !visit(f, i, v, r)? {
@@ -408,7 +420,7 @@ fn fold(f: &mut Frame<'_, Es>, this: Value, args: &[Value], right: bool) -> Resu
         acc = Some(arg(args, 1));
     }
     for i in order {
-        let Some(v) = a.get(i).filter(|v| !v.is_empty()) else { continue };
+        let Some(v) = element(f, &a, this, i)? else { continue };
         acc = Some(match acc {
             None => v,
             Some(x) => call(f, cb, UNDEFINED, &[x, v, Value::from_i64(i as i64), this], "callback")?,
