@@ -334,7 +334,7 @@ impl Translator<'_> {
         let (array, callback, index, length) = (cx.temp("%array"), cx.temp("%callback"), cx.temp("%index"), cx.temp("%length"));
         let loc = self.loc(span);
         let leaf = |t: &Self, slot| Operand::Leaf(EsLeaf::Var(t.read_temp_leaf(slot)));
-        let element = Box::new(GetNode::new(self.read_temp(array), PropKey::Computed(self.read_temp(index).into()), loc.clone()));
+        let element = Box::new(GetNode::new(leaf(self, array), PropKey::Computed(leaf(self, index)), loc.clone()));
         let args = vec![ArgNode::Plain(element), ArgNode::Plain(self.read_temp(index)), ArgNode::Plain(self.read_temp(array))];
         EachSite::new(EachParts {
             array,
