@@ -4,7 +4,7 @@
 //!
 //! A builtin is a boundary: its loop, and every call of the callback it makes, stay host calls
 //! that the compiler cannot see through, so a `forEach` over a few elements cost a boundary
-//! crossing and a full call per element (half of NBody's time). A site with one argument
+//! crossing and a full call per element (a quarter of NBody's time). A site with one argument
 //! instead runs the same steps in guest nodes while the callee is still the builtin, the
 //! receiver an array and the argument a function (checked as `IntrinsicSite` checks any
 //! intrinsic's arguments): the length read once, then for each index below it, in order, the
