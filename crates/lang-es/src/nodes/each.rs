@@ -23,6 +23,7 @@ use porcini::control::{BlockNode, IfNode, WhileNode};
 use porcini::node::CloneContext;
 use porcini::{Frame, SlotId, Stage, Tag, Unwind, Value};
 
+use super::element_access::IndexSite;
 use super::{Loc, Node, es_node};
 use crate::Es;
 use crate::runtime::{Key, UNDEFINED};
@@ -108,34 +109,21 @@ impl HasElementNode {
     pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
         let a = s.exec(0, &*self.array)?;
         let i = s.exec(1, &*self.index)?;
-        // Only the site writes the temporaries, with an array and an integer; the checks keep
-        // compiled code safe whatever a slot holds, and never fail.
-        let is_object = s.has_tag(a, Tag::Object);
-        let is_int = s.has_tag(i, Tag::Int);
-        let both = s.and(is_object, is_int);
-        if !s.speculate(both, "forEach element") {
-            return s.call_boundary("has_element", self, Self::has_element, &[a, i]);
-        }
-        let elements = s.load_internal(a);
-        let dense = s.has_tag(elements, Tag::Elements);
-        if !s.speculate(dense, "forEach element") {
-            return s.call_boundary("has_element", self, Self::has_element, &[a, i]);
-        }
-        let k = s.unbox_i64(i);
-        let len = s.elements_len(elements);
-        let zero = s.i64_const(0);
-        let below = s.cmp_i64(porcini::Cmp::Lt, k, zero);
-        let not_below = s.not(below);
-        let under = s.cmp_i64(porcini::Cmp::Lt, k, len);
-        let inside = s.and(not_below, under);
-        s.if_else(
-            inside,
-            |s| {
-                let v = s.elements_get(elements, k);
+        let lookup = |s: &mut S| s.call_boundary("has_element", self, Self::has_element, &[a, i]);
+        // Only the site writes the temporaries, with an array and an integer, so the lookup is
+        // taken for holes and indices past the end alone; the access's checks keep compiled
+        // code safe whatever a slot holds.
+        IndexSite::access(
+            s,
+            a,
+            i,
+            |s, el| {
+                let v = s.elements_get(el.elements, el.index);
                 let hole = s.has_tag(v, Tag::Empty);
-                s.if_else(hole, |s| s.call_boundary("has_element", self, Self::has_element, &[a, i]), |s| Ok(s.konst(Value::from_bool(true))))
+                s.if_else(hole, &lookup, |s| Ok(s.konst(Value::from_bool(true))))
             },
-            |s| s.call_boundary("has_element", self, Self::has_element, &[a, i]),
+            &lookup,
+            &lookup,
         )
     }
 

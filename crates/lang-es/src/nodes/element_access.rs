@@ -63,12 +63,12 @@ impl IndexSite {
         }
     }
 
-    /// For an array-index site: runs `inside` with the element when `o` is an array and `k` an
-    /// integer within its bounds, `outside` when the index is out of bounds, and `rewrite` when
-    /// `o` and `k` are anything else.
+    /// The element access of an array-index site (or of any node reading arrays by integer
+    /// index): runs `inside` with the element when `o` is an array and `k` an integer within
+    /// its bounds, `outside` when the index is out of bounds, and `rewrite` when `o` and `k`
+    /// are anything else.
     #[inline(always)]
     pub fn access<S: Stage<Es>>(
-        &self,
         s: &mut S,
         o: S::Val,
         k: S::Val,

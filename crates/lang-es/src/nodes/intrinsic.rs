@@ -134,9 +134,10 @@ impl IntrinsicSite {
     /// argument not a function that may be called), and the site then calls the builtin.
     pub fn widen(&self, this: Value, args: &[Value]) -> bool {
         if let SiteOp::ForEach = self.op {
-            let array = this.as_object().is_some_and(|o| o.internal().as_elements().is_some());
+            let array = crate::runtime::object::as_array(this).is_some();
+            // The flag the staged check (`is_callable`) reads.
             let callable = crate::runtime::object::as_function(args.first().copied().unwrap_or(crate::runtime::UNDEFINED))
-                .is_some_and(|code| !matches!(code.kind, crate::runtime::FnKind::Class { .. }));
+                .is_some_and(|code| code.callable != 0);
             if array && callable {
                 self.kinds.set(INT);
             }

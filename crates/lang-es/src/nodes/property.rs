@@ -114,7 +114,7 @@ impl GetNode {
             return megamorphic::read(s, o, sym, |s| s.call_boundary("get", self, Self::run, &[o]));
         }
         match self.key.eval(s, 1)? {
-            Some(k) if self.index.is_array() => self.index.access(
+            Some(k) if self.index.is_array() => IndexSite::access(
                 s,
                 o,
                 k,
@@ -234,7 +234,7 @@ impl SetNode {
         }
         match k {
             Some(k) if self.index.is_array() => {
-                self.index.access(
+                IndexSite::access(
                     s,
                     o,
                     k,

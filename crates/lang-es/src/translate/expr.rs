@@ -200,7 +200,7 @@ impl Translator<'_> {
             }
         }
         let place = self.place(cx, r.location, &id.name, id.span)?;
-        Ok(Operand::Leaf(EsLeaf::Var(ReadVarNode::new(place, id.name.as_str().into(), r.tdz, self.loc(id.span)))))
+        Ok(var_leaf(ReadVarNode::new(place, id.name.as_str().into(), r.tdz, self.loc(id.span))))
     }
 
     /// Reads `this` or one of the other special bindings an occurrence refers to.
@@ -214,7 +214,7 @@ impl Translator<'_> {
             return Ok(Operand::Node(Box::new(ReceiverNode::new(cx.strict))));
         }
         let place = self.place(cx, r.location, name, span)?;
-        Ok(Operand::Leaf(EsLeaf::Var(ReadVarNode::new(place, name.into(), r.tdz, self.loc(span)))))
+        Ok(var_leaf(ReadVarNode::new(place, name.into(), r.tdz, self.loc(span))))
     }
 
     /// The object of a member expression; in an optional chain, `a?.b` ends the chain when
@@ -333,17 +333,16 @@ impl Translator<'_> {
     fn each_site(&mut self, cx: &mut FnCx, span: Span) -> EachSite {
         let (array, callback, index, length) = (cx.temp("%array"), cx.temp("%callback"), cx.temp("%index"), cx.temp("%length"));
         let loc = self.loc(span);
-        let leaf = |t: &Self, slot| Operand::Leaf(EsLeaf::Var(t.read_temp_leaf(slot)));
-        let element = Box::new(GetNode::new(leaf(self, array), PropKey::Computed(leaf(self, index)), loc.clone()));
+        let element = Box::new(GetNode::new(self.temp_operand(array), PropKey::Computed(self.temp_operand(index)), loc.clone()));
         let args = vec![ArgNode::Plain(element), ArgNode::Plain(self.read_temp(index)), ArgNode::Plain(self.read_temp(array))];
         EachSite::new(EachParts {
             array,
             callback,
             index,
             length,
-            test: Box::new(RelNode::<rel::Lt>::new(leaf(self, index), leaf(self, length))),
+            test: Box::new(RelNode::<rel::Lt>::new(self.temp_operand(index), self.temp_operand(length))),
             call: Box::new(CallNode::new(Callee::Value(self.read_temp(callback)), args, "callback".into(), loc.clone())),
-            step: self.write_temp(index, Box::new(AddNode::new(leaf(self, index), const_leaf(Value::from_i64(1))))),
+            step: self.write_temp(index, Box::new(AddNode::new(self.temp_operand(index), const_leaf(Value::from_i64(1))))),
             read_array: self.read_temp(array),
             read_index: self.read_temp(index),
             loc,
@@ -564,7 +563,7 @@ impl Translator<'_> {
     fn ref_key(&self, key: RefKey) -> PropKey {
         match key {
             RefKey::Static(k) => PropKey::Static(k),
-            RefKey::Temp(slot) => PropKey::Computed(Operand::Leaf(EsLeaf::Var(self.read_temp_leaf(slot)))),
+            RefKey::Temp(slot) => PropKey::Computed(self.temp_operand(slot)),
         }
     }
 
@@ -572,7 +571,7 @@ impl Translator<'_> {
     fn read_ref(&mut self, cx: &mut FnCx, r: &Reference) -> Result<Child, SyntaxError> {
         Ok(match r {
             Reference::Var { place, name, tdz, span, .. } => {
-                Operand::Leaf(EsLeaf::Var(ReadVarNode::new(place.clone(), name.clone(), *tdz, self.loc(*span))))
+                var_leaf(ReadVarNode::new(place.clone(), name.clone(), *tdz, self.loc(*span)))
             }
             Reference::Member { object, key, span } => {
                 Operand::Node(Box::new(GetNode::new(self.read_temp(*object), self.ref_key(*key), self.loc(*span))))
@@ -660,6 +659,11 @@ pub(crate) fn konst(v: Value) -> Node {
 /// A constant as an inline operand.
 fn const_leaf(v: Value) -> Child {
     Operand::Leaf(EsLeaf::Const(ConstNode::new(v)))
+}
+
+/// A variable read as an inline operand.
+pub(crate) fn var_leaf(read: ReadVarNode) -> Child {
+    Operand::Leaf(EsLeaf::Var(read))
 }
 
 /// `node` after the nodes that evaluate its reference's parts.

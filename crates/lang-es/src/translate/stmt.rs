@@ -369,12 +369,12 @@ impl Translator<'_> {
     }
     /// Reads a translator temporary.
     pub(crate) fn read_temp(&self, slot: porcini::SlotId) -> Node {
-        Box::new(self.read_temp_leaf(slot))
+        self.temp_operand(slot).into_node()
     }
     /// Reads a translator temporary, as a leaf an operator may hold inline.
-    pub(crate) fn read_temp_leaf(&self, slot: porcini::SlotId) -> ReadVarNode {
+    pub(crate) fn temp_operand(&self, slot: porcini::SlotId) -> crate::nodes::Child {
         let loc = crate::nodes::Loc { file: self.file.clone(), line: 0, col: 0 };
-        ReadVarNode::new(Place::Frame(slot), "%temp".into(), false, loc)
+        super::expr::var_leaf(ReadVarNode::new(Place::Frame(slot), "%temp".into(), false, loc))
     }
 }
 
