@@ -328,6 +328,10 @@ impl Heap {
                 None => state.alloc_large(size_of::<GcBox<T>>(), align_of::<GcBox<T>>()),
             }
         };
+        if const { std::mem::needs_drop::<T>() } {
+            // SAFETY: `addr` is a cell of a live block, in its first 64 KiB.
+            unsafe { Block::containing(addr) }.set_needs_drop(addr);
+        }
         self.objects_since.set(self.objects_since.get() + 1);
         addr
     }
@@ -556,14 +560,12 @@ impl HeapState {
     /// Drops the dead objects of a block (a small one awaiting its sweep, or a large chunk) and
     /// returns the number of live ones.
     fn sweep_block(&mut self, block: Block) -> usize {
-        let mut freed = 0;
-        let live = block.sweep(|addr| {
-            freed += 1;
+        let (live, freed) = block.sweep(|addr| {
             // SAFETY: the sweep found the object unreachable and has cleared its allocation bit,
             // so this is its only drop and nothing refers to it any more.
             unsafe { raw::drop_object(addr) };
         });
-        self.stats.freed_objects += freed;
+        self.stats.freed_objects += freed as u64;
         live
     }
 
