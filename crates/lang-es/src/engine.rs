@@ -202,7 +202,7 @@ impl Launch for Es {
         };
         let func = crate::builtins::builtin(rt, name, arity as u32, call_host, FnKind::Builtin, Value::from_i64(index as i64));
         if let Some(global) = as_object(rt.lang.realm().global) {
-            global.define(&rt.shapes, Key::named(rt, name).symbol(rt), func, PropFlags::HIDDEN);
+            global.define(rt, Key::named(rt, name).symbol(rt), func, PropFlags::HIDDEN);
         }
     }
 }

@@ -345,7 +345,7 @@ impl<'b, L: Language> Lowering<'b, L> {
             indirect: sig(&mut b, &[i64t; 6], &[i64t; 2]),
             boundary: sig(&mut b, &[i64t; 4], &[i64t; 2]),
             deopt: sig(&mut b, &[i64t, i64t, types::I32, i64t, i64t], &[i64t; 2]),
-            add: sig(&mut b, &[i64t; 5], &[]),
+            add: sig(&mut b, &[i64t; 6], &[]),
             overflow: sig(&mut b, &[], &[i64t; 2]),
             throw: None,
             landing: None,
@@ -1939,9 +1939,10 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
             let shape = self.b.ins().iconst(types::I32, i64::from(to.0));
             self.b.ins().store(MemFlagsData::trusted(), shape, v, self.object.shape);
         } else {
-            let callee = self.iconst(compiled::object_add as *const () as i64);
+            let callee = self.iconst(compiled::object_add::<L> as *const () as i64);
             let to = self.iconst(i64::from(to.0));
-            self.b.ins().call_indirect(self.sigs.add, callee, &[t, v, to, xt, xv]);
+            let frame = self.frame;
+            self.b.ins().call_indirect(self.sigs.add, callee, &[frame, t, v, to, xt, xv]);
         }
         // The object's shape changed, and any value may be that object.
         self.facts.forget_shapes();

@@ -748,15 +748,16 @@ pub unsafe extern "C" fn rethrow(tag: u64, bits: u64) {
 }
 
 /// Compiled code adds a property past the inline slots to the object `(tag, bits)`, whose
-/// shape it checked: the object moves to shape `to` and the new slot holds the value.
+/// shape it checked: the object moves to shape `to` and the new slot holds the value. The
+/// slots may grow, which allocates: the frame gives the runtime.
 ///
 /// # Safety
-/// Both pairs of words are valid values'.
-pub unsafe extern "C" fn object_add(tag: u64, bits: u64, to: u64, vtag: u64, vbits: u64) {
+/// `frame` as for [`frame_mut`]; both pairs of words are valid values'.
+pub unsafe extern "C" fn object_add<L: Language>(frame: *mut (), tag: u64, bits: u64, to: u64, vtag: u64, vbits: u64) {
     // SAFETY: the caller's contract.
-    let (o, v) = unsafe { (Value::from_words(tag, bits), Value::from_words(vtag, vbits)) };
+    let (f, o, v) = unsafe { (frame_mut::<L>(frame), Value::from_words(tag, bits), Value::from_words(vtag, vbits)) };
     if let Some(o) = o.as_object() {
-        o.add_slot(crate::shape::ShapeId(to as u32), v);
+        o.add_slot(f.rt, crate::shape::ShapeId(to as u32), v);
     }
 }
 

@@ -336,7 +336,7 @@ impl<'a, L: Language> Stage<L> for Frame<'a, L> {
     #[inline(always)]
     fn add_property(&mut self, obj: Value, to: crate::shape::ShapeId, _index: u32, v: Value) {
         if let Some(o) = obj.as_object() {
-            o.add_slot(to, v)
+            o.add_slot(self.rt, to, v)
         }
     }
     #[inline(always)]

@@ -5,12 +5,14 @@
 //! implementation serve both the interpreter and the partial evaluator, and control-flow nodes that
 //! every language reuses. Languages depend on this crate; it never depends on a language.
 //!
-//! `unsafe` appears only in the value-layout modules (`value`, `value_stack`) and in `compiled`,
+//! `unsafe` appears only in the value-layout modules (`value`, `value_stack`, `utf8_text`,
+//! `buffer`), in each heap type's `Trace` implementation, and in `compiled`,
 //! the runtime side of the JIT's calling convention (it turns the raw pointers compiled code
 //! passes back into references); everything else is safe code.
 
 pub mod assumption;
 pub mod bigint;
+pub mod buffer;
 pub mod call_target;
 pub mod compiled;
 pub mod control;

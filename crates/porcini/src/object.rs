@@ -8,13 +8,18 @@
 //! Property values live in slots numbered by the shape. The first [`INLINE_SLOTS`] are stored in
 //! the object itself, as V8's in-object properties and Truffle's object layouts do: most objects
 //! are small, and a cached access to an inline slot is one load with no borrow check and no
-//! indirection. Further slots go to a growable vector. The object never moves (the heap is
-//! non-moving), so inline caches and compiled code may hold its address.
+//! indirection. Further slots go to a [`ValueBuffer`] in the collected heap, so that an object
+//! owns no host memory and needs no destructor: the sweep frees a dead one without reading it.
+//! The object never moves (the heap is non-moving), so inline caches and compiled code may hold
+//! its address.
 
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 
 use porcini_gc::{Trace, Tracer};
 
+use crate::buffer::ValueBuffer;
+use crate::language::Language;
+use crate::runtime::Runtime;
 use crate::shape::{ShapeId, ShapeTable};
 use crate::symbol::Symbol;
 use crate::value::Value;
@@ -28,10 +33,9 @@ pub struct DynObject {
     /// Slots in use (the shape's property count).
     len: Cell<u32>,
     inline: [Cell<Value>; INLINE_SLOTS],
-    /// Slots from `INLINE_SLOTS` on, with room to grow (the unused ones hold the empty value).
-    extra: RefCell<Box<[Cell<Value>]>>,
-    /// The address of the first of `extra`'s slots, for compiled code (kept equal to it).
-    extra_base: Cell<usize>,
+    /// Slots from `INLINE_SLOTS` on, with room to grow. Compiled code reads the address of
+    /// the first one from the buffer.
+    extra: ValueBuffer,
     /// The language's own data (empty for a plain object).
     internal: Cell<Value>,
 }
@@ -64,7 +68,7 @@ impl ObjectLayout {
             inline_slots: INLINE_SLOTS as u32,
             len: (base + std::mem::offset_of!(DynObject, len)) as i32,
             internal: (base + std::mem::offset_of!(DynObject, internal)) as i32,
-            extra_base: (base + std::mem::offset_of!(DynObject, extra_base)) as i32,
+            extra_base: (base + std::mem::offset_of!(DynObject, extra) + ValueBuffer::BASE_OFFSET) as i32,
         }
     }
 }
@@ -86,8 +90,7 @@ impl DynObject {
             shape: Cell::new(shape),
             len: Cell::new(0),
             inline: Default::default(),
-            extra: RefCell::new(Box::default()),
-            extra_base: Cell::new(0),
+            extra: ValueBuffer::empty(),
             internal: Cell::new(internal),
         }
     }
@@ -121,7 +124,7 @@ impl DynObject {
     #[inline(never)]
     fn get_extra(&self, index: u32) -> Value {
         let i = (index as usize).wrapping_sub(INLINE_SLOTS);
-        self.extra.borrow().get(i).map_or(Value::NULL, Cell::get)
+        self.extra.get(i).unwrap_or(Value::NULL)
     }
     /// Writes slot `index`; the caller has checked the shape, so the slot exists.
     #[inline(always)]
@@ -134,17 +137,16 @@ impl DynObject {
     #[inline(never)]
     fn set_extra(&self, index: u32, v: Value) {
         let i = (index as usize).wrapping_sub(INLINE_SLOTS);
-        if let Some(slot) = self.extra.borrow().get(i) {
-            slot.set(v);
-        }
+        self.extra.set(i, v);
     }
     /// Moves the object to `new_shape`, which must be `add_property` of its current shape, and
-    /// stores the new property's value in the new last slot.
-    pub fn add_slot(&self, new_shape: ShapeId, v: Value) {
+    /// stores the new property's value in the new last slot. Takes the runtime, since the slots
+    /// past the inline ones may have to grow.
+    pub fn add_slot<L: Language>(&self, rt: &Runtime<L>, new_shape: ShapeId, v: Value) {
         let index = self.len.get();
         match self.inline.get(index as usize) {
             Some(c) => c.set(v),
-            None => self.add_extra(index as usize - INLINE_SLOTS, v),
+            None => self.add_extra(rt, index as usize - INLINE_SLOTS, v),
         }
         self.len.set(index + 1);
         self.shape.set(new_shape);
@@ -152,15 +154,12 @@ impl DynObject {
     /// Stores `v` in extra slot `i`, the first unused one, growing the slots (to twice as many)
     /// when none is left.
     #[cold]
-    fn add_extra(&self, i: usize, v: Value) {
-        let mut extra = self.extra.borrow_mut();
-        if i >= extra.len() {
-            let room = (2 * extra.len()).max(4).max(i + 1);
-            let grown: Box<[Cell<Value>]> = (0..room).map(|j| Cell::new(extra.get(j).map_or(Value::EMPTY, Cell::get))).collect();
-            *extra = grown;
-            self.extra_base.set(extra.as_ptr().expose_provenance());
+    fn add_extra<L: Language>(&self, rt: &Runtime<L>, i: usize, v: Value) {
+        if i >= self.extra.capacity() {
+            // `v` stays on this native stack, where a collection the growth starts finds it.
+            self.extra.grow(rt, (i + 1).max(4), i);
         }
-        extra[i].set(v);
+        self.extra.set(i, v);
     }
     /// Generic (uncached) read.
     pub fn get(&self, shapes: &ShapeTable, key: Symbol) -> Option<Value> {
@@ -168,7 +167,8 @@ impl DynObject {
     }
     /// Generic (uncached) write: overwrite or add. A write to a prototype invalidates the
     /// assumption that it is unchanged.
-    pub fn put(&self, shapes: &ShapeTable, key: Symbol, v: Value) {
+    pub fn put<L: Language>(&self, rt: &Runtime<L>, key: Symbol, v: Value) {
+        let shapes = &rt.shapes;
         match shapes.lookup(self.shape(), key) {
             Some(slot) => {
                 shapes.prototype_written(self.shape());
@@ -176,13 +176,14 @@ impl DynObject {
             }
             None => {
                 let to = shapes.add_property(self.shape(), key);
-                self.add_slot(to, v);
+                self.add_slot(rt, to, v);
             }
         }
     }
     /// Generic write of a new property of kind `flags` (see [`ShapeTable::add_property_with`]).
     /// An existing property keeps its slot and its kind and takes the value.
-    pub fn define(&self, shapes: &ShapeTable, key: Symbol, v: Value, flags: crate::shape::PropFlags) {
+    pub fn define<L: Language>(&self, rt: &Runtime<L>, key: Symbol, v: Value, flags: crate::shape::PropFlags) {
+        let shapes = &rt.shapes;
         match shapes.lookup(self.shape(), key) {
             Some(slot) => {
                 shapes.prototype_written(self.shape());
@@ -190,23 +191,20 @@ impl DynObject {
             }
             None => {
                 let to = shapes.add_property_with(self.shape(), key, flags);
-                self.add_slot(to, v);
+                self.add_slot(rt, to, v);
             }
         }
     }
 }
 
-// SAFETY: every reference the object holds is a value in one of its slots, and all are traced
-// (unused inline slots hold `Value::EMPTY`, which traces nothing).
+// SAFETY: every reference the object holds is its internal value, a value in one of its slots or
+// the buffer of its further slots; all are traced (unused inline slots hold `Value::EMPTY`, which
+// traces nothing, and the buffer marks itself and traces the slots in use).
 unsafe impl Trace for DynObject {
     fn trace(&self, tracer: &mut Tracer) {
         self.internal.get().trace(tracer);
         self.inline.trace(tracer);
-        // Traced through the RefCell's own `Trace`, which does not take a borrow, so a collection
-        // that starts while the slots are mutably borrowed cannot panic.
-        self.extra.trace(tracer);
-    }
-    fn extra_bytes(&self) -> usize {
-        self.extra.try_borrow().map_or(0, |v| v.len()) * std::mem::size_of::<Value>()
+        let used = (self.len.get() as usize).saturating_sub(INLINE_SLOTS);
+        self.extra.trace_first(used, tracer);
     }
 }

@@ -8,16 +8,20 @@
 //! not a call.
 //!
 //! The first [`INLINE_SLOTS`] slots live inside the record object and the rest, if any, in a
-//! boxed slice whose address the record keeps as a plain field, so compiled code finds slot `i`
-//! at a fixed offset from the record or from that address ([`RecordLayout`]). Records are made on
-//! every entry to a scope with captured variables (each call of a function that makes a
+//! [`ValueBuffer`] whose address the record keeps as a plain field, so compiled code finds slot
+//! `i` at a fixed offset from the record or from that address ([`RecordLayout`]). Records are
+//! made on every entry to a scope with captured variables (each call of a function that makes a
 //! callback, say), and almost all have a few slots: keeping those inline makes a record one
-//! heap allocation, with no `malloc` when it is made and no `free` when it is swept.
+//! heap allocation. A record owns no host memory, so it has no destructor and the sweep frees a
+//! dead one without reading it.
 
 use std::cell::Cell;
 
-use porcini_gc::{Trace, Tracer};
+use porcini_gc::{Gc, Trace, Tracer};
 
+use crate::buffer::ValueBuffer;
+use crate::language::Language;
+use crate::runtime::Runtime;
 use crate::value::Value;
 
 /// The number of slots kept inside the record object.
@@ -31,10 +35,9 @@ pub struct Record {
     len: u64,
     /// Slots `0..INLINE_SLOTS` (those past `len` are unused).
     inline: [Cell<Value>; INLINE_SLOTS],
-    /// Slots from `INLINE_SLOTS` on; empty (and unallocated) for a small record.
-    spill: Box<[Cell<Value>]>,
-    /// The address of the first spilled slot, for compiled code.
-    spill_base: usize,
+    /// Slots from `INLINE_SLOTS` on; without a buffer for a small record. Compiled code reads
+    /// the address of the first one from it.
+    spill: ValueBuffer,
 }
 
 /// Where compiled code finds a record's fields, in bytes from the address a value's payload
@@ -60,7 +63,7 @@ impl RecordLayout {
         RecordLayout {
             inline: (at + std::mem::offset_of!(Record, inline)) as i32,
             inline_slots: INLINE_SLOTS as u32,
-            spill_base: (at + std::mem::offset_of!(Record, spill_base)) as i32,
+            spill_base: (at + std::mem::offset_of!(Record, spill) + ValueBuffer::BASE_OFFSET) as i32,
             len: (at + std::mem::offset_of!(Record, len)) as i32,
             parent: (at + std::mem::offset_of!(Record, parent)) as i32,
         }
@@ -68,43 +71,61 @@ impl RecordLayout {
 }
 
 impl Record {
-    /// A record of `size` slots holding `initial`, inside `parent`.
-    pub fn new(size: usize, initial: Value, parent: Value) -> Record {
+    /// A new record in the heap of `size` slots holding `initial`, inside `parent`.
+    pub fn new_in<L: Language>(rt: &Runtime<L>, size: usize, initial: Value, parent: Value) -> Gc<Record> {
         let inline = std::array::from_fn(|i| Cell::new(if i < size { initial } else { Value::EMPTY }));
-        let spill = (INLINE_SLOTS..size).map(|_| Cell::new(initial)).collect();
-        Record::of(parent, size, inline, spill)
+        let r = rt.alloc(Record { parent, len: size as u64, inline, spill: ValueBuffer::empty() });
+        r.spill_out(rt, |_| initial);
+        r
     }
-    /// A copy of `other`: the same values and parent (a loop iteration's fresh copy).
-    pub fn copy_of(other: &Record) -> Record {
+    /// A new record in the heap holding a copy of `other`: the same values and parent (a loop
+    /// iteration's fresh copy).
+    pub fn copy_in<L: Language>(rt: &Runtime<L>, other: &Record) -> Gc<Record> {
         let inline = std::array::from_fn(|i| Cell::new(other.inline[i].get()));
-        let spill = other.spill.iter().map(|c| Cell::new(c.get())).collect();
-        Record::of(other.parent, other.len(), inline, spill)
+        let r = rt.alloc(Record { parent: other.parent, len: other.len, inline, spill: ValueBuffer::empty() });
+        r.spill_out(rt, |i| other.get(i));
+        r
     }
-    fn of(parent: Value, len: usize, inline: [Cell<Value>; INLINE_SLOTS], spill: Box<[Cell<Value>]>) -> Record {
-        let spill_base = spill.as_ptr().expose_provenance();
-        Record { parent, len: len as u64, inline, spill, spill_base }
+    /// Gives a new record of more than [`INLINE_SLOTS`] slots its buffer, the slots past the
+    /// inline ones holding `value(i)`. The record is in the heap and the caller holds it, so a
+    /// collection the buffer starts keeps it and what it refers to.
+    fn spill_out(&self, rt: &Runtime<impl Language>, value: impl Fn(usize) -> Value) {
+        let spilled = self.len().saturating_sub(INLINE_SLOTS);
+        if spilled == 0 {
+            return;
+        }
+        self.spill.grow(rt, spilled, 0);
+        for i in 0..spilled {
+            self.spill.set(i, value(INLINE_SLOTS + i));
+        }
     }
-    /// The cell of slot `i`, if there is one.
+    /// Slot `i`, if there is one.
     #[inline(always)]
-    fn slot(&self, i: usize) -> Option<&Cell<Value>> {
+    fn slot(&self, i: usize) -> Option<Value> {
         if i >= self.len() {
             return None;
         }
         match self.inline.get(i) {
-            Some(c) => Some(c),
+            Some(c) => Some(c.get()),
             None => self.spill.get(i - INLINE_SLOTS),
         }
     }
     /// Slot `i` (the empty value out of range).
     #[inline(always)]
     pub fn get(&self, i: usize) -> Value {
-        self.slot(i).map_or(Value::EMPTY, Cell::get)
+        self.slot(i).unwrap_or(Value::EMPTY)
     }
     /// Writes slot `i` (nothing out of range).
     #[inline(always)]
     pub fn set(&self, i: usize, v: Value) {
-        if let Some(s) = self.slot(i) {
-            s.set(v);
+        if i >= self.len() {
+            return;
+        }
+        match self.inline.get(i) {
+            Some(c) => c.set(v),
+            None => {
+                self.spill.set(i - INLINE_SLOTS, v);
+            }
         }
     }
     /// The enclosing record.
@@ -122,39 +143,12 @@ impl Record {
     }
 }
 
-// SAFETY: the parent and the slots are the references a record holds, and all are traced.
+// SAFETY: the parent, the slots and the buffer of the spilled ones are the references a record
+// holds, and all are traced (the buffer marks itself and traces the slots in use).
 unsafe impl Trace for Record {
     fn trace(&self, tracer: &mut Tracer) {
         self.parent.trace(tracer);
-        for s in self.inline.iter().chain(self.spill.iter()) {
-            s.get().trace(tracer);
-        }
-    }
-    fn extra_bytes(&self) -> usize {
-        self.spill.len() * std::mem::size_of::<Value>()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn slots_inline_and_spilled_read_and_write_alike() {
-        for size in [0, 1, INLINE_SLOTS, INLINE_SLOTS + 1, 9] {
-            let r = Record::new(size, Value::from_i64(7), Value::NULL);
-            assert_eq!(r.len(), size);
-            for i in 0..size {
-                assert_eq!(r.get(i).as_i64(), Some(7), "size {size} slot {i}");
-                r.set(i, Value::from_i64(i as i64));
-            }
-            // Past the end: reads are empty and writes are dropped, also inside the inline array.
-            r.set(size, Value::from_i64(-1));
-            assert!(r.get(size).is_empty());
-            let copy = Record::copy_of(&r);
-            assert_eq!(copy.len(), size);
-            assert!((0..size + 1).all(|i| copy.get(i).same(r.get(i))));
-            assert_eq!(r.extra_bytes(), size.saturating_sub(INLINE_SLOTS) * std::mem::size_of::<Value>());
-        }
+        self.inline.trace(tracer);
+        self.spill.trace_first(self.len().saturating_sub(INLINE_SLOTS), tracer);
     }
 }

@@ -317,11 +317,11 @@ impl EnterEnvNode {
     }
     fn create(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
         let parent = v.first().copied().unwrap_or(UNDEFINED);
-        let rec = porcini::record::Record::new(self.size as usize, Value::EMPTY, parent);
+        let rec = porcini::record::Record::new_in(f.runtime(), self.size as usize, Value::EMPTY, parent);
         for &i in self.defined.iter() {
             rec.set(i as usize, UNDEFINED);
         }
-        Ok(Value::from_record(f.runtime().alloc(rec)))
+        Ok(Value::from_record(rec))
     }
 }
 
@@ -345,7 +345,7 @@ impl CopyEnvNode {
     }
     fn copy(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
         match v.first().and_then(|e| e.as_record()) {
-            Some(r) => Ok(Value::from_record(f.runtime().alloc(porcini::record::Record::copy_of(&r)))),
+            Some(r) => Ok(Value::from_record(porcini::record::Record::copy_in(f.runtime(), &r))),
             None => Ok(UNDEFINED),
         }
     }

@@ -65,9 +65,9 @@ pub fn new_error_in(rt: &porcini::Runtime<Es>, kind: ErrorKind, message: &str) -
     };
     let o = new_object(rt, proto);
     let names = rt.lang.names();
-    o.define(&rt.shapes, names.message, new_str(rt, JsStr::from_text(message)), PropFlags::HIDDEN);
+    o.define(rt, names.message, new_str(rt, JsStr::from_text(message)), PropFlags::HIDDEN);
     let stack = new_str(rt, JsStr::from_text(&format!("{}: {message}", kind.name())));
-    o.define(&rt.shapes, names.stack, stack, PropFlags::HIDDEN);
+    o.define(rt, names.stack, stack, PropFlags::HIDDEN);
     Value::from_object(o)
 }
 
@@ -78,7 +78,7 @@ pub fn new_error_in(rt: &porcini::Runtime<Es>, kind: ErrorKind, message: &str) -
 pub fn init_error(f: &Frame<'_, Es>, o: Gc<DynObject>, message: Option<Value>) {
     let rt = f.runtime();
     if let Some(m) = message {
-        o.define(&rt.shapes, f.lang().names().message, m, PropFlags::HIDDEN);
+        o.define(rt, f.lang().names().message, m, PropFlags::HIDDEN);
     }
     o.set_internal(new_str(rt, JsStr::from_text(&stack_trace(f))));
 }
@@ -106,7 +106,7 @@ pub fn format_pending_stack(f: &Frame<'_, Es>, o: Gc<DynObject>) -> Option<Value
     };
     stack.push_str(&frames.to_rust_string());
     let stack = new_str(f.runtime(), JsStr::from_text(&stack));
-    o.define(&f.runtime().shapes, names.stack, stack, PropFlags::HIDDEN);
+    o.define(f.runtime(), names.stack, stack, PropFlags::HIDDEN);
     Some(stack)
 }
 

@@ -290,7 +290,7 @@ pub fn set_on(f: &mut Frame<'_, Es>, o: Gc<DynObject>, key: Key, v: Value, recei
                 return Ok(());
             }
             if Gc::ptr_eq(cur, o) {
-                o.put(&rt.shapes, sym, v);
+                o.put(rt, sym, v);
                 return Ok(());
             }
             break;
@@ -300,7 +300,7 @@ pub fn set_on(f: &mut Frame<'_, Es>, o: Gc<DynObject>, key: Key, v: Value, recei
             None => break,
         }
     }
-    o.put(&rt.shapes, sym, v);
+    o.put(rt, sym, v);
     Ok(())
 }
 
@@ -321,7 +321,7 @@ pub fn define(f: &Frame<'_, Es>, o: Gc<DynObject>, key: Key, v: Value, flags: Pr
         let _ = super::array::set_element(rt, &arr, i as usize, v);
         return;
     }
-    o.define(&rt.shapes, key.symbol(rt), v, flags);
+    o.define(rt, key.symbol(rt), v, flags);
 }
 
 /// Defines `name` on `o` as an accessor, merging with an existing getter or setter of the
@@ -337,7 +337,7 @@ pub fn define_accessor(f: &Frame<'_, Es>, o: Gc<DynObject>, key: Key, getter: Op
     let (old_get, old_set) = existing.map_or((UNDEFINED, UNDEFINED), |a| (a.get, a.set));
     let pair = Accessor { get: getter.unwrap_or(old_get), set: setter.unwrap_or(old_set) };
     let pair = Value::from_kind(rt.alloc(KindObject(pair)));
-    o.define(&rt.shapes, sym, pair, flags.with(PropFlags::ACCESSOR));
+    o.define(rt, sym, pair, flags.with(PropFlags::ACCESSOR));
 }
 
 /// Calls `callee` with `this` and `args`; `what` names the callee in the `TypeError` raised

@@ -366,7 +366,7 @@ impl WritePropertyNode {
                 Ok((v, Some(Entry { shape, slot, to: None })))
             }
             None => {
-                o.put(&rt.shapes, sym, v);
+                o.put(rt, sym, v);
                 // The transition the write took; the next object of the same shape takes it too.
                 let to = o.shape();
                 let entry = rt.shapes.lookup(to, sym).map(|slot| Entry { shape, slot, to: Some(to) });

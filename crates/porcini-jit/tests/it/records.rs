@@ -8,7 +8,8 @@
 
 use std::rc::Rc;
 
-use porcini::record::Record;
+use porcini::object::DynObject;
+use porcini::record::{INLINE_SLOTS, Record};
 use porcini::{EngineOptions, Runtime, Stage, Unwind, Value};
 use porcini_jit::Jit;
 use porcini_tools::trace::{SharedBuffer, TraceSink};
@@ -56,9 +57,9 @@ fn run(compile: bool, accesses: &[Access]) -> Vec<(Value, Vec<Value>)> {
     for (n, a) in accesses.iter().enumerate() {
         let body: Vec<Node> = vec![Box::new(porcini::control::ReturnNode::new(Some(Box::new(Access { ..*a }))))];
         let target = rt.create_call_target(Box::new(Function::new("access", 2, 2, body)));
-        let outer = rt.alloc(Record::new(2, Value::from_i64(100), Value::NULL));
+        let outer = Record::new_in(&rt, 2, Value::from_i64(100), Value::NULL);
         // Seven slots: four inside the record object and three spilled past them.
-        let inner = rt.alloc(Record::new(7, Value::from_i64(n as i64), Value::from_record(outer)));
+        let inner = Record::new_in(&rt, 7, Value::from_i64(n as i64), Value::from_record(outer));
         let v = rt.call_entry(&target, &[Value::from_record(inner), Value::from_i64(-1)]).unwrap_or_else(|u| panic!("{}", u.take_error()));
         out.push((v, (0..8).map(|i| inner.get(i)).collect()));
     }
@@ -95,4 +96,32 @@ fn slots_and_parents_read_and_written_alike() {
     assert_eq!(compiled[5].1[4].as_i64(), Some(-1));
     assert!(compiled[6].0.is_empty());
     assert!(compiled[6].1[7].is_empty());
+}
+
+/// Records of every size read and write their slots alike, inline or spilled, and a copy holds
+/// the same values; under GC stress (a collection at every allocation), so a spilled slot's
+/// object survives the collections that making the buffers and the copy start.
+#[test]
+fn slots_inline_and_spilled_read_and_write_alike() {
+    let rt = Runtime::<Mini>::new(EngineOptions { gc_stress: true, ..EngineOptions::default() }, Default::default());
+    for size in [0, 1, INLINE_SLOTS, INLINE_SLOTS + 1, 9, 40] {
+        let r = Record::new_in(&rt, size, Value::from_i64(7), Value::NULL);
+        assert_eq!(r.len(), size);
+        for i in 0..size {
+            assert_eq!(r.get(i).as_i64(), Some(7), "size {size} slot {i}");
+            // Each slot holds an object only the record refers to.
+            r.set(i, Value::from_object(rt.alloc(DynObject::new())));
+            r.get(i).as_object().expect("an object").set_internal(Value::from_i64(i as i64));
+        }
+        // Past the end: reads are empty and writes are dropped, also inside the inline array.
+        r.set(size, Value::from_i64(-1));
+        assert!(r.get(size).is_empty());
+        let copy = Record::copy_in(&rt, &r);
+        assert_eq!(copy.len(), size);
+        assert!((0..size + 1).all(|i| copy.get(i).same(r.get(i))));
+        rt.collect_garbage();
+        for i in 0..size {
+            assert_eq!(copy.get(i).as_object().expect("an object").internal().as_i64(), Some(i as i64), "size {size} slot {i}");
+        }
+    }
 }
