@@ -1929,20 +1929,39 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
     }
     fn add_property(&mut self, obj: SymVal, to: porcini::shape::ShapeId, index: u32, x: SymVal) {
         let ((t, v), (xt, xv)) = (self.words(obj), self.words(x));
+        let flags = MemFlagsData::trusted();
+        let (len_at, shape_at) = (self.object.len, self.object.shape);
+        // The new slot, the count of slots in use, then the shape.
+        let store_in = |b: &mut FunctionBuilder, at: ir::Value, off: i32| {
+            b.ins().store(flags, xt, at, off + Value::TAG_OFFSET);
+            b.ins().store(flags, xv, at, off + Value::PAYLOAD_OFFSET);
+            let len = b.ins().iconst(types::I32, i64::from(index + 1));
+            b.ins().store(flags, len, v, len_at);
+            let shape = b.ins().iconst(types::I32, i64::from(to.0));
+            b.ins().store(flags, shape, v, shape_at);
+        };
         if index < self.object.inline_slots {
-            // The new inline slot, the count of slots in use, then the shape.
-            let off = self.object.inline + index as i32 * VALUE_SIZE;
-            self.b.ins().store(MemFlagsData::trusted(), xt, v, off + Value::TAG_OFFSET);
-            self.b.ins().store(MemFlagsData::trusted(), xv, v, off + Value::PAYLOAD_OFFSET);
-            let len = self.b.ins().iconst(types::I32, i64::from(index + 1));
-            self.b.ins().store(MemFlagsData::trusted(), len, v, self.object.len);
-            let shape = self.b.ins().iconst(types::I32, i64::from(to.0));
-            self.b.ins().store(MemFlagsData::trusted(), shape, v, self.object.shape);
+            store_in(&mut self.b, v, self.object.inline + index as i32 * VALUE_SIZE);
         } else {
+            // Past the inline slots: in place while the buffer has room (growing it makes room
+            // for several more, see `DynObject::add_slot`), else through the runtime, which
+            // grows it.
+            let past = index - self.object.inline_slots;
+            let capacity = self.b.ins().load(types::I64, flags, v, self.object.extra_capacity);
+            let room = self.b.ins().icmp_imm_u(IntCC::UnsignedGreaterThan, capacity, i64::from(past));
+            let (in_place, grow, done) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+            self.b.set_cold_block(grow);
+            self.b.ins().brif(room, in_place, &[], grow, &[]);
+            self.switch(in_place);
+            self.b.seal_block(in_place);
+            let base = self.extra_slots(v);
+            store_in(&mut self.b, base, past as i32 * VALUE_SIZE);
+            self.jump_and_switch(done, &[], grow);
             let callee = self.iconst(compiled::object_add::<L> as *const () as i64);
             let to = self.iconst(i64::from(to.0));
             let frame = self.frame;
             self.b.ins().call_indirect(self.sigs.add, callee, &[frame, t, v, to, xt, xv]);
+            self.jump_and_switch(done, &[], done);
         }
         // The object's shape changed, and any value may be that object.
         self.facts.forget_shapes();

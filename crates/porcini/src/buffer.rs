@@ -74,6 +74,8 @@ impl ValueBuffer {
     }
     /// The offset of the first value's address within the buffer handle, for compiled code.
     pub const BASE_OFFSET: usize = std::mem::offset_of!(ValueBuffer, base);
+    /// The offset of the capacity (a `u64`) within the buffer handle, for compiled code.
+    pub const CAPACITY_OFFSET: usize = std::mem::offset_of!(ValueBuffer, cap);
     /// How many values there is room for.
     #[inline(always)]
     pub fn capacity(&self) -> usize {

@@ -56,6 +56,8 @@ pub struct ObjectLayout {
     pub internal: i32,
     /// The address of the slots from `inline_slots` on (a `u64`).
     pub extra_base: i32,
+    /// How many slots from `inline_slots` on there is room for (a `u64`).
+    pub extra_capacity: i32,
 }
 
 impl ObjectLayout {
@@ -69,6 +71,7 @@ impl ObjectLayout {
             len: (base + std::mem::offset_of!(DynObject, len)) as i32,
             internal: (base + std::mem::offset_of!(DynObject, internal)) as i32,
             extra_base: (base + std::mem::offset_of!(DynObject, extra) + ValueBuffer::BASE_OFFSET) as i32,
+            extra_capacity: (base + std::mem::offset_of!(DynObject, extra) + ValueBuffer::CAPACITY_OFFSET) as i32,
         }
     }
 }

@@ -115,7 +115,9 @@ fn elements_keep_their_values_through_growth_and_collections() {
     e.set_len(&rt, 10);
     rt.collect_garbage();
     let after = rt.heap.stats().live_objects;
-    assert!(before - after >= 591, "a truncation keeps what it removed alive: {before} -> {after} objects");
+    // 591 values were removed. The conservative stack scan may still find a few of them in
+    // stale stack slots or registers (the last one made is a local above), so a handful may stay.
+    assert!(before - after >= 585, "a truncation keeps what it removed alive: {before} -> {after} objects");
     e.set_len(&rt, 20);
     assert!((10..20).all(|i| e.get(i).is_some_and(Value::is_empty)));
     assert!(e.pop().is_some_and(Value::is_empty));
