@@ -98,7 +98,7 @@ pub(crate) fn array_fn(f: &mut Frame<'_, Es>, _this: Value, args: &[Value]) -> R
         }
         return Ok(new_array_of_holes(f.runtime(), len as usize));
     }
-    Ok(new_array(f.runtime(), args.to_vec()))
+    Ok(new_array(f.runtime(), args))
 }
 
 fn is_array(_f: &mut Frame<'_, Es>, _this: Value, args: &[Value]) -> Result<Value, Unwind<Value>> {
@@ -106,7 +106,7 @@ fn is_array(_f: &mut Frame<'_, Es>, _this: Value, args: &[Value]) -> Result<Valu
 }
 
 fn array_of(f: &mut Frame<'_, Es>, _this: Value, args: &[Value]) -> Result<Value, Unwind<Value>> {
-    Ok(new_array(f.runtime(), args.to_vec()))
+    Ok(new_array(f.runtime(), args))
 }
 
 fn push(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value, Unwind<Value>> {

@@ -152,7 +152,7 @@ fn at(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value, Unwin
     if i < 0.0 || i >= len {
         return Ok(UNDEFINED);
     }
-    Ok(units_value(f, &s.slice_units(i as usize, i as usize + 1)))
+    Ok(new_str(f.runtime(), s.slice(i as usize, i as usize + 1)))
 }
 
 /// The first position at or after `from` where `needle` occurs in `hay`.
@@ -213,7 +213,7 @@ fn slice(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value, Un
     let rel = |x: f64| if x < 0.0 { (len + x).max(0.0) } else { x.min(len) };
     let start = rel(int_arg(f, arg(args, 0), 0.0)?);
     let end = rel(int_arg(f, arg(args, 1), len)?);
-    Ok(units_value(f, &s.slice_units(start as usize, end.max(start) as usize)))
+    Ok(new_str(f.runtime(), s.slice(start as usize, end.max(start) as usize)))
 }
 
 fn substring(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value, Unwind<Value>> {
@@ -228,7 +228,7 @@ fn substring(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value
         // One unit, a parser's usual step: no slice to copy.
         return Ok(unit_str(f.runtime(), u));
     }
-    Ok(units_value(f, &s.slice_units(start, end)))
+    Ok(new_str(f.runtime(), s.slice(start, end)))
 }
 
 fn substr(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value, Unwind<Value>> {
@@ -237,7 +237,7 @@ fn substr(f: &mut Frame<'_, Es>, this: Value, args: &[Value]) -> Result<Value, U
     let start = int_arg(f, arg(args, 0), 0.0)?;
     let start = if start < 0.0 { (len + start).max(0.0) } else { start.min(len) };
     let count = int_arg(f, arg(args, 1), len)?.clamp(0.0, len - start);
-    Ok(units_value(f, &s.slice_units(start as usize, (start + count) as usize)))
+    Ok(new_str(f.runtime(), s.slice(start as usize, (start + count) as usize)))
 }
 
 /// Maps the string's text with a Rust case conversion (full Unicode, as V8's; unpaired

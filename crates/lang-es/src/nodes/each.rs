@@ -120,10 +120,10 @@ impl HasElementNode {
             |s, el| {
                 let v = s.elements_get(el.elements, el.index);
                 let hole = s.has_tag(v, Tag::Empty);
-                s.if_else(hole, &lookup, |s| Ok(s.konst(Value::from_bool(true))))
+                s.if_else(hole, lookup, |s| Ok(s.konst(Value::from_bool(true))))
             },
-            &lookup,
-            &lookup,
+            lookup,
+            lookup,
         )
     }
 

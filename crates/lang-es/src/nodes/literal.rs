@@ -352,7 +352,7 @@ impl ObjectNode {
 pub fn copy_own(f: &mut Frame<'_, Es>, o: porcini::Gc<porcini::object::DynObject>, src: Value) -> Result<(), Unwind<Value>> {
     if let Some(s) = as_str(src) {
         for i in 0..s.len() {
-            let c = new_str(f.runtime(), JsStr::from_units(&s.slice_units(i, i + 1)));
+            let c = new_str(f.runtime(), s.slice(i, i + 1));
             define(f, o, Key::Index(i as u32), c, PropFlags::DATA);
         }
         return Ok(());

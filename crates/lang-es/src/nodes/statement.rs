@@ -13,7 +13,7 @@ use crate::runtime::convert::strict_equals;
 use crate::runtime::error::{reference_error, type_error};
 use crate::runtime::object::as_array;
 use crate::runtime::state::note_site;
-use crate::runtime::{JsStr, UNDEFINED, as_str, new_str};
+use crate::runtime::{UNDEFINED, as_str, new_str};
 
 /// `throw value`.
 pub struct ThrowNode {
@@ -177,7 +177,7 @@ impl ForOfNextNode {
             let Some(u) = text.at(i) else { return Ok(Value::from_bool(false)) };
             let pair = (0xd800..0xdc00).contains(&u) && text.at(i + 1).is_some_and(|l| (0xdc00..0xe000).contains(&l));
             let n = if pair { 2 } else { 1 };
-            (new_str(f.runtime(), JsStr::from_units(&text.slice_units(i, i + n))), i + n)
+            (new_str(f.runtime(), text.slice(i, i + n)), i + n)
         } else {
             return Ok(Value::from_bool(false));
         };

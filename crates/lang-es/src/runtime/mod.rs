@@ -26,6 +26,7 @@ pub mod number_format;
 pub mod number_parse;
 pub mod number_radix;
 pub mod object;
+pub mod one_byte_units;
 pub mod realm;
 pub mod state;
 pub mod string;

@@ -15,6 +15,8 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 
 use porcini::rope::{Rope, RopeEncoding, TooLong};
+
+use super::one_byte_units::{OneByteBuilder, OneByteUnits};
 use porcini::{Gc, HeapKind, KindObject, Tag, Tracer};
 
 /// A string value's object.
@@ -35,8 +37,8 @@ pub const INTERNED: porcini::value::KindField<JsStr> = porcini::kind_field!(JsSt
 
 /// A string's code units in one piece.
 pub enum Flat {
-    /// Every code unit is below 256 (Latin-1).
-    OneByte(Box<[u8]>),
+    /// Every code unit is below 256 (Latin-1); short text is inline.
+    OneByte(OneByteUnits),
     /// UTF-16 code units, at least one of them 256 or more.
     TwoByte(Box<[u16]>),
 }
@@ -47,7 +49,7 @@ pub struct JsUnits;
 /// A flat text being joined: one byte per unit until a piece has a wider unit.
 pub enum FlatBuilder {
     /// Every unit so far is below 256.
-    OneByte(Vec<u8>),
+    OneByte(OneByteBuilder),
     /// Some unit was not.
     TwoByte(Vec<u16>),
 }
@@ -71,16 +73,17 @@ impl RopeEncoding for JsUnits {
         }
     }
     fn builder(len: usize) -> FlatBuilder {
-        FlatBuilder::OneByte(Vec::with_capacity(len))
+        FlatBuilder::OneByte(OneByteBuilder::with_capacity(len))
     }
     fn push(builder: &mut FlatBuilder, piece: &Flat) {
         match (&mut *builder, piece) {
-            (FlatBuilder::OneByte(out), Flat::OneByte(b)) => out.extend_from_slice(b),
+            (FlatBuilder::OneByte(out), Flat::OneByte(b)) => out.push(b),
             (FlatBuilder::TwoByte(out), Flat::OneByte(b)) => out.extend(b.iter().map(|&x| u16::from(x))),
             (FlatBuilder::TwoByte(out), Flat::TwoByte(u)) => out.extend_from_slice(u),
             (FlatBuilder::OneByte(out), Flat::TwoByte(u)) => {
                 // The first wide piece: widen what is there, once, into a buffer of the full size.
-                let mut wide = Vec::with_capacity(out.capacity().max(out.len() + u.len()));
+                let out = out.as_slice();
+                let mut wide = Vec::with_capacity(out.len() + u.len());
                 wide.extend(out.iter().map(|&x| u16::from(x)));
                 wide.extend_from_slice(u);
                 *builder = FlatBuilder::TwoByte(wide);
@@ -89,7 +92,7 @@ impl RopeEncoding for JsUnits {
     }
     fn finish(builder: FlatBuilder) -> Flat {
         match builder {
-            FlatBuilder::OneByte(b) => Flat::OneByte(b.into()),
+            FlatBuilder::OneByte(b) => Flat::OneByte(b.finish()),
             // It took a two-byte piece, which holds a unit of 256 or more: still stored as
             // narrowly as `from_units` would.
             FlatBuilder::TwoByte(u) => Flat::TwoByte(u.into()),
@@ -104,7 +107,7 @@ impl HeapKind for JsStr {
     }
     fn extra_bytes(&self) -> usize {
         match self.rope.flat_if_ready() {
-            Some(Flat::OneByte(b)) => b.len(),
+            Some(Flat::OneByte(b)) => b.heap_bytes(),
             Some(Flat::TwoByte(u)) => u.len() * 2,
             None => 0,
         }
@@ -132,7 +135,7 @@ impl JsStr {
     /// The string of the one Latin-1 unit `u`, marked as the runtime's only string of it (see
     /// [`crate::runtime::unit_str`], the one caller).
     pub(crate) fn interned_unit(u: u8) -> JsStr {
-        JsStr { interned: 1, ..JsStr::flat_of(Flat::OneByte(Box::new([u]))) }
+        JsStr { interned: 1, ..JsStr::flat_of(Flat::OneByte(OneByteUnits::copy_of(&[u]))) }
     }
     /// This string marked as the runtime's only string of its text (see
     /// [`crate::runtime::permanent_str`], the one caller).
@@ -167,13 +170,14 @@ impl JsStr {
             Flat::TwoByte(u) => Cow::Borrowed(u),
         }
     }
-    /// The units from `start` to `end` (clamped) as a new string's units.
-    pub fn slice_units(&self, start: usize, end: usize) -> Vec<u16> {
+    /// The string of the units from `start` to `end` (clamped), copied straight from this
+    /// string's units (a one-byte slice short enough is stored inline, with no allocation).
+    pub fn slice(&self, start: usize, end: usize) -> JsStr {
         let end = end.min(self.len());
         let start = start.min(end);
         match self.flat() {
-            Flat::OneByte(b) => b[start..end].iter().map(|&x| u16::from(x)).collect(),
-            Flat::TwoByte(u) => u[start..end].to_vec(),
+            Flat::OneByte(b) => JsStr::flat_of(Flat::OneByte(OneByteUnits::copy_of(&b[start..end]))),
+            Flat::TwoByte(u) => JsStr::from_units(&u[start..end]),
         }
     }
     /// The string as Rust text, unpaired surrogates replaced by U+FFFD.
@@ -353,7 +357,8 @@ mod tests {
         // Equality of different lengths needs no flattening.
         let longer = h.join(ab, a);
         assert!(**longer != **ab && !longer.rope().is_flat());
-        assert_eq!(ab.slice_units(6, 10), JsStr::from_text("ghij").units().to_vec());
+        assert!(ab.slice(6, 10) == JsStr::from_text("ghij") && ab.slice(14, 17) == JsStr::from_text("op€"));
+        assert!(ab.slice(9, 3).is_empty() && ab.slice(16, 99) == JsStr::from_text("€"));
         assert_eq!(ab.array_index(), None);
     }
 

@@ -683,7 +683,7 @@ fn make_mixed(heap: &Heap, drops: &'static AtomicUsize, round: usize) {
     for i in 0..1000 {
         // Which type a cell gets alternates between rounds, so cells that held one type are
         // reused by the other.
-        if (i + round) % 2 == 0 {
+        if (i + round).is_multiple_of(2) {
             black_box(heap.alloc(Counted::new(i as u64, drops), &no_roots));
         } else {
             black_box(heap.alloc(Plain { _words: [i as u64; 3] }, &no_roots));
