@@ -107,6 +107,13 @@ impl OneByteBuilder {
     pub fn with_capacity(len: usize) -> OneByteBuilder {
         if len <= INLINE { OneByteBuilder::Inline { len: 0, bytes: [0; INLINE] } } else { OneByteBuilder::Heap(Vec::with_capacity(len)) }
     }
+    /// How many units it has room for without growing: the whole length it was made for.
+    pub fn capacity(&self) -> usize {
+        match self {
+            OneByteBuilder::Inline { .. } => INLINE,
+            OneByteBuilder::Heap(v) => v.capacity(),
+        }
+    }
     /// The units so far.
     pub fn as_slice(&self) -> &[u8] {
         match self {

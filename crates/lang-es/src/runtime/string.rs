@@ -15,9 +15,9 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 
 use porcini::rope::{Rope, RopeEncoding, TooLong};
+use porcini::{Gc, HeapKind, KindObject, Tag, Tracer};
 
 use super::one_byte_units::{OneByteBuilder, OneByteUnits};
-use porcini::{Gc, HeapKind, KindObject, Tag, Tracer};
 
 /// A string value's object.
 type Str = Gc<KindObject<JsStr>>;
@@ -82,9 +82,8 @@ impl RopeEncoding for JsUnits {
             (FlatBuilder::TwoByte(out), Flat::TwoByte(u)) => out.extend_from_slice(u),
             (FlatBuilder::OneByte(out), Flat::TwoByte(u)) => {
                 // The first wide piece: widen what is there, once, into a buffer of the full size.
-                let out = out.as_slice();
-                let mut wide = Vec::with_capacity(out.len() + u.len());
-                wide.extend(out.iter().map(|&x| u16::from(x)));
+                let mut wide = Vec::with_capacity(out.capacity().max(out.as_slice().len() + u.len()));
+                wide.extend(out.as_slice().iter().map(|&x| u16::from(x)));
                 wide.extend_from_slice(u);
                 *builder = FlatBuilder::TwoByte(wide);
             }
