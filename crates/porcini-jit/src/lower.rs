@@ -286,6 +286,10 @@ pub(crate) struct Lowering<'b, L: Language> {
     shape_loads: HashMap<ir::Value, ir::Value>,
     /// Payload words of boxed conditions, with the condition: unboxing one is the condition.
     boxed_conds: HashMap<ir::Value, ir::Value>,
+    /// Each side of the bit casts between a float and its payload word, keyed by the value the
+    /// cast made (so the other side is defined wherever the key is): a float stored in a slot
+    /// and read back as a word is the float again, not a round trip through an integer register.
+    float_casts: HashMap<ir::Value, ir::Value>,
     /// The layout of an activation, and of the value stack (first cell, cells, high-water
     /// mark), for direct calls.
     frame_layout: FrameLayout,
@@ -440,6 +444,7 @@ impl<'b, L: Language> Lowering<'b, L> {
             facts,
             shape_loads: HashMap::new(),
             boxed_conds: HashMap::new(),
+            float_casts: HashMap::new(),
             frame_layout: FrameLayout::of::<L>(),
             value_stack,
             callee_frames: Vec::new(),
@@ -852,7 +857,7 @@ impl<'b, L: Language> Lowering<'b, L> {
             Repr::Val(t, v) => (t, v),
             Repr::I64(v) => (self.tag(Tag::Int), v),
             Repr::Bool(c) => (self.tag(Tag::Bool), self.widen_cond(c)),
-            Repr::F64(f) => (self.tag(Tag::Double), self.b.ins().bitcast(types::I64, MemFlagsData::new(), f)),
+            Repr::F64(f) => (self.tag(Tag::Double), self.float_bits(f)),
         }
     }
     /// The payload word of a value (an integer's, a condition's as 0 or 1, a float's bits).
@@ -860,14 +865,14 @@ impl<'b, L: Language> Lowering<'b, L> {
         match self.repr(x) {
             Repr::Val(_, v) | Repr::I64(v) => v,
             Repr::Bool(c) => self.b.ins().uextend(types::I64, c),
-            Repr::F64(f) => self.b.ins().bitcast(types::I64, MemFlagsData::new(), f),
+            Repr::F64(f) => self.float_bits(f),
         }
     }
     /// A float: an unboxed one, a boxed double's payload, or an integer widened.
     fn float(&mut self, x: SymVal) -> ir::Value {
         match self.repr(x) {
             Repr::F64(f) => f,
-            Repr::Val(_, v) => self.b.ins().bitcast(types::F64, MemFlagsData::new(), v),
+            Repr::Val(_, v) => self.bits_float(v),
             Repr::I64(v) => self.b.ins().fcvt_from_sint(types::F64, v),
             Repr::Bool(c) => {
                 let v = self.b.ins().uextend(types::I64, c);
@@ -887,6 +892,24 @@ impl<'b, L: Language> Lowering<'b, L> {
                 self.b.ins().fcmp(FloatCC::NotEqual, f, zero)
             }
         }
+    }
+    /// The payload word of float `f`: the word it was cast from, if it was.
+    fn float_bits(&mut self, f: ir::Value) -> ir::Value {
+        if let Some(&v) = self.float_casts.get(&f) {
+            return v;
+        }
+        let v = self.b.ins().bitcast(types::I64, MemFlagsData::new(), f);
+        self.float_casts.insert(v, f);
+        v
+    }
+    /// The float whose payload word is `v`: the float it was cast from, if it was.
+    fn bits_float(&mut self, v: ir::Value) -> ir::Value {
+        if let Some(&f) = self.float_casts.get(&v) {
+            return f;
+        }
+        let f = self.b.ins().bitcast(types::F64, MemFlagsData::new(), v);
+        self.float_casts.insert(f, v);
+        f
     }
     /// A condition as a payload word (0 or 1).
     fn widen_cond(&mut self, c: ir::Value) -> ir::Value {
@@ -1223,7 +1246,7 @@ impl<'b, L: Language> Lowering<'b, L> {
                 }
                 Repr::F64(f) => {
                     kinds.push(LiveKind::F64);
-                    words.push(self.b.ins().bitcast(types::I64, MemFlagsData::new(), f));
+                    words.push(self.float_bits(f));
                 }
             }
         }
@@ -1475,19 +1498,19 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
     fn box_f64(&mut self, x: SymVal) -> SymVal {
         let f = self.float(x);
         let t = self.tag(Tag::Double);
-        let v = self.b.ins().bitcast(types::I64, MemFlagsData::new(), f);
+        let v = self.float_bits(f);
         self.push(Repr::Val(t, v))
     }
     fn number_to_f64(&mut self, x: SymVal) -> SymVal {
         let f = match self.repr(x) {
             Repr::Val(t, v) => match self.known_tag(t).and_then(|k| Tag::from_number(k as u64)) {
                 Some(Tag::Int) => self.b.ins().fcvt_from_sint(types::F64, v),
-                Some(_) => self.b.ins().bitcast(types::F64, MemFlagsData::new(), v),
+                Some(_) => self.bits_float(v),
                 None => {
                     // Either representation: both conversions, and a select instead of a branch.
                     let is_int = self.b.ins().icmp_imm_s(IntCC::Equal, t, Tag::Int as i64);
                     let widened = self.b.ins().fcvt_from_sint(types::F64, v);
-                    let bits = self.b.ins().bitcast(types::F64, MemFlagsData::new(), v);
+                    let bits = self.bits_float(v);
                     self.b.ins().select(is_int, widened, bits)
                 }
             },
@@ -1510,7 +1533,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         let abs = self.b.ins().fabs(f);
         let limit = self.b.ins().f64const(9.223_372_036_854_776e18);
         let in_range = self.b.ins().fcmp(FloatCC::LessThan, abs, limit);
-        let bits = self.b.ins().bitcast(types::I64, MemFlagsData::new(), f);
+        let bits = self.float_bits(f);
         let negative_zero = self.b.ins().icmp_imm_s(IntCC::Equal, bits, i64::MIN);
         let not_negative_zero = self.b.ins().bxor_imm_u(negative_zero, 1);
         let exact = self.b.ins().band(same, in_range);

@@ -132,3 +132,28 @@ fn a_constructor_adds_its_fields_in_place() {
     );
     insta::assert_snapshot!(ir);
 }
+
+#[test]
+fn a_float_kept_in_a_local_is_not_cast_back_and_forth() {
+    // A double written to a local is stored as its payload word, and reading the local back
+    // for the next operation must give the float itself: a cast to an integer register and
+    // back would add two moves to every step of a floating-point chain (NBody, Mandelbrot).
+    let ir = ir_es(
+        "function norm(a, b) { const s = a * a + b * b; const r = Math.sqrt(s); const t = r * s; return t / s + r; }
+         for (let i = 0; i < 50; i++) norm(i + 0.5, 1.5);",
+        "norm",
+    );
+    let to_word: Vec<&str> = ir
+        .lines()
+        .filter_map(|l| l.trim().split_once(" = bitcast.i64 ").map(|(def, _)| def.trim()))
+        .collect();
+    let round_trips: Vec<&str> = ir
+        .lines()
+        .filter(|l| {
+            l.split_once(" = bitcast.f64 ")
+                .is_some_and(|(_, operand)| to_word.contains(&operand.split_whitespace().last().unwrap_or("")))
+        })
+        .collect();
+    assert!(!to_word.is_empty(), "the result is boxed as a word: {ir}");
+    assert!(round_trips.is_empty(), "floats cast to words and back: {round_trips:?}\n{ir}");
+}
