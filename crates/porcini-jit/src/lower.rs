@@ -43,7 +43,7 @@
 //! construction's tables grow with variables times blocks, and a unit whose IR or tables pass
 //! `MaximumGraalGraphSize` is refused (`exhausted`) before code generation.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::marker::PhantomData;
 
 use crate::facts::{Facts, Test};
@@ -290,6 +290,9 @@ pub(crate) struct Lowering<'b, L: Language> {
     /// cast made (so the other side is defined wherever the key is): a float stored in a slot
     /// and read back as a word is the float again, not a round trip through an integer register.
     float_casts: HashMap<ir::Value, ir::Value>,
+    /// Integers that are lengths loaded from memory, never negative: `0 <= i && i < len`
+    /// against one is a single unsigned comparison.
+    lengths: HashSet<ir::Value>,
     /// The layout of an activation, and of the value stack (first cell, cells, high-water
     /// mark), for direct calls.
     frame_layout: FrameLayout,
@@ -445,6 +448,7 @@ impl<'b, L: Language> Lowering<'b, L> {
             shape_loads: HashMap::new(),
             boxed_conds: HashMap::new(),
             float_casts: HashMap::new(),
+            lengths: HashSet::new(),
             frame_layout: FrameLayout::of::<L>(),
             value_stack,
             callee_frames: Vec::new(),
@@ -892,6 +896,26 @@ impl<'b, L: Language> Lowering<'b, L> {
                 self.b.ins().fcmp(FloatCC::NotEqual, f, zero)
             }
         }
+    }
+    /// For conditions `a` and `b` that say, in either order, `i` is not negative and `i` is
+    /// less than a length `len`: `i` and `len`.
+    fn index_within(&self, a: ir::Value, b: ir::Value) -> Option<(ir::Value, ir::Value)> {
+        let not_negative = |c| match self.facts.tested(c)? {
+            Test::AtLeast(i, 0) => Some(i),
+            Test::Not(n) => match self.facts.tested(n)? {
+                Test::AtMost(i, -1) => Some(i),
+                _ => None,
+            },
+            _ => None,
+        };
+        let below_length = |c| match self.facts.tested(c)? {
+            Test::Less(i, len) if self.lengths.contains(&len) => Some((i, len)),
+            _ => None,
+        };
+        [(a, b), (b, a)].into_iter().find_map(|(x, y)| {
+            let i = not_negative(x)?;
+            below_length(y).filter(|&(j, _)| j == i)
+        })
     }
     /// The payload word of float `f`: the word it was cast from, if it was.
     fn float_bits(&mut self, f: ir::Value) -> ir::Value {
@@ -1447,7 +1471,12 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
             (x, y) if x == unit => y,
             (x, y) if y == unit => x,
             _ if op == LogicOp::And => {
-                let c = self.b.ins().band(a, b);
+                let c = match self.index_within(a, b) {
+                    // An index checked against a length: negative indices are above every
+                    // length as unsigned numbers, so one comparison checks both bounds.
+                    Some((i, len)) => self.b.ins().icmp(IntCC::UnsignedLessThan, i, len),
+                    None => self.b.ins().band(a, b),
+                };
                 self.facts.test(c, Test::And(a, b));
                 c
             }
@@ -2030,6 +2059,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
     fn elements_len(&mut self, e: SymVal) -> SymVal {
         let (_, e) = self.words(e);
         let len = self.b.ins().load(types::I64, MemFlagsData::trusted(), e, self.elements.len);
+        self.lengths.insert(len);
         self.push(Repr::I64(len))
     }
     fn elements_get(&mut self, e: SymVal, i: SymVal) -> SymVal {

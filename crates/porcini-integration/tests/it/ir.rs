@@ -157,3 +157,16 @@ fn a_float_kept_in_a_local_is_not_cast_back_and_forth() {
     assert!(!to_word.is_empty(), "the result is boxed as a word: {ir}");
     assert!(round_trips.is_empty(), "floats cast to words and back: {round_trips:?}\n{ir}");
 }
+
+#[test]
+fn an_array_index_is_checked_against_the_length_with_one_comparison() {
+    // `0 <= i && i < length` is one unsigned comparison: a negative index is above every length
+    // as an unsigned number.
+    let ir = ir_es("function elementAt(a, i) { return a[i]; }\nconst xs = [1, 2, 3];\nfor (let i = 0; i < 50; i++) elementAt(xs, i % 3);", "elementAt");
+    let defined_by = |op: &str| -> Vec<String> {
+        ir.lines().filter_map(|l| l.trim().split_once(op).map(|(def, _)| def.to_string())).collect()
+    };
+    let unsigned = defined_by(" = icmp.i64 ult ");
+    let branched = |v: &String| ir.lines().any(|l| l.trim().starts_with(&format!("brif {v},")));
+    assert!(unsigned.len() == 1 && branched(&unsigned[0]), "one unsigned comparison decides the access: {ir}");
+}
