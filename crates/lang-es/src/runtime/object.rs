@@ -64,7 +64,9 @@ pub fn new_object(rt: &Runtime<Es>, proto: Value) -> Gc<DynObject> {
 
 /// A new plain object (`{}`).
 pub fn new_plain_object(rt: &Runtime<Es>) -> Gc<DynObject> {
-    new_object(rt, rt.lang.realm().object_proto)
+    // `Object.prototype` is a prototype from the start (`Realm::create`).
+    let shape = rt.lang.realm().object_root;
+    rt.alloc_with(|| DynObject::with_shape(shape, Value::EMPTY))
 }
 
 /// A new array filled by `fill`, which pushes each element as soon as it is made: an element
@@ -91,7 +93,7 @@ pub fn new_array_of_holes(rt: &Runtime<Es>, n: usize) -> Value {
 /// The array whose elements are `data`.
 fn array_of(rt: &Runtime<Es>, data: Gc<ArrayData>) -> Value {
     let data = Value::from_elements(data);
-    let shape = rt.shapes.root_for(rt.lang.realm().array_proto);
+    let shape = rt.lang.realm().array_root;
     Value::from_object(rt.alloc_with(|| DynObject::with_shape(shape, data)))
 }
 
@@ -104,7 +106,8 @@ pub fn new_function(rt: &Runtime<Es>, code: JsFunction) -> Gc<DynObject> {
 /// constructor inherits from its parent's).
 pub fn new_function_in(rt: &Runtime<Es>, code: JsFunction, proto: Value) -> Gc<DynObject> {
     let data = Value::from_kind(rt.alloc(KindObject(code)));
-    let shape = rt.shapes.root_for(proto);
+    let realm = rt.lang.realm();
+    let shape = if proto.bits() == realm.function_proto.bits() { realm.function_root } else { rt.shapes.root_for(proto) };
     rt.alloc_with(|| DynObject::with_shape(shape, data))
 }
 

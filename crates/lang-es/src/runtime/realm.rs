@@ -5,6 +5,7 @@
 //! collector as roots), then the builtins (`crate::builtins`) fill them in.
 
 use porcini::object::DynObject;
+use porcini::shape::ShapeId;
 use porcini::{Gc, Runtime, Value};
 
 use crate::Es;
@@ -25,6 +26,11 @@ pub struct Realm {
     pub syntax_error_proto: Value,
     /// The global object (`globalThis`).
     pub global: Value,
+    /// The root shapes of plain objects, functions and arrays, which every `{}`, closure and
+    /// array starts from: looked up once here rather than in the shape table at each creation.
+    pub object_root: ShapeId,
+    pub function_root: ShapeId,
+    pub array_root: ShapeId,
 }
 
 /// A permanent object whose prototype is `proto`, itself a prototype.
@@ -40,10 +46,12 @@ impl Realm {
         let object_proto = prototype(rt, Value::NULL);
         let error_proto = prototype(rt, object_proto);
         let global: Gc<DynObject> = rt.heap.alloc_permanent(DynObject::with_shape(rt.shapes.root_for(object_proto), Value::EMPTY));
+        let function_proto = prototype(rt, object_proto);
+        let array_proto = prototype(rt, object_proto);
         Realm {
             object_proto,
-            function_proto: prototype(rt, object_proto),
-            array_proto: prototype(rt, object_proto),
+            function_proto,
+            array_proto,
             string_proto: prototype(rt, object_proto),
             number_proto: prototype(rt, object_proto),
             boolean_proto: prototype(rt, object_proto),
@@ -53,6 +61,9 @@ impl Realm {
             reference_error_proto: prototype(rt, error_proto),
             syntax_error_proto: prototype(rt, error_proto),
             global: Value::from_object(global),
+            object_root: rt.shapes.root_for(object_proto),
+            function_root: rt.shapes.root_for(function_proto),
+            array_root: rt.shapes.root_for(array_proto),
         }
     }
 }
