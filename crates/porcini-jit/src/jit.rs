@@ -20,6 +20,7 @@
 //! rather than emit wrong code.
 
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::rc::Rc;
 use std::time::Instant;
 
@@ -39,7 +40,7 @@ use porcini::symbolic::{Recording, SymFrame};
 use porcini::{ExprNode, Language, Runtime, Value};
 
 use crate::lower::Lowering;
-use crate::worker::{Generated, Job, Worker, generate};
+use crate::worker::{Demand, Generated, Job, Worker, generate};
 
 /// The JIT compiler of one runtime. Its code memory lives until it is dropped, which happens
 /// with the runtime (code may run until then, even after invalidation).
@@ -59,6 +60,8 @@ struct State {
     worker_failed: bool,
     /// Jobs handed to the compiler thread and not yet polled.
     in_flight: usize,
+    /// The demand of each job in flight, by ticket ([`Compiler::demand`]).
+    demands: HashMap<u64, Demand>,
     /// Whether a poll waits for every job in flight (see [`Jit::wait_for_compilations`]).
     wait: bool,
     /// The IR text of the most recent compilation (for tests and dumps), if asked for.
@@ -93,6 +96,7 @@ impl Jit {
                 worker: None,
                 worker_failed: false,
                 in_flight: 0,
+                demands: HashMap::new(),
                 wait: false,
                 keep_ir: false,
                 last_ir: None,
@@ -142,12 +146,20 @@ impl<L: Language> Compiler<L> for Jit {
     ) -> Result<Compilation<L>, CompileError> {
         self.compile_unit(rt, target, CompiledCode::reserve_osr(target, node), Some((node, slots)))
     }
+    fn demand(&self, ticket: Ticket, runs: u64) {
+        if let Some(d) = self.state.borrow().demands.get(&ticket.0) {
+            d.add(runs);
+        }
+    }
     fn poll(&self) -> Vec<(Ticket, Result<MachineCode, CompileError>)> {
         let mut st = self.state.borrow_mut();
         let st = &mut *st;
         let Some(worker) = &st.worker else { return Vec::new() };
         let finished = worker.finished(if st.wait { st.in_flight } else { 0 });
         st.in_flight = st.in_flight.saturating_sub(finished.len());
+        for f in &finished {
+            st.demands.remove(&f.ticket);
+        }
         finished
             .into_iter()
             .map(|f| {
@@ -252,9 +264,11 @@ impl Jit {
             }
             if let Some(worker) = &st.worker {
                 let ticket = u64::from(st.next_name);
-                match worker.submit(Job { ticket, id, func }) {
+                let demand = Demand::new();
+                match worker.submit(Job { ticket, id, func, demand: demand.clone() }) {
                     Ok(()) => {
                         st.in_flight += 1;
+                        st.demands.insert(ticket, demand);
                         return Ok(Compilation::Queued(code, Ticket(ticket)));
                     }
                     Err(job) => func = job.func,

@@ -688,6 +688,12 @@ pub trait Compiler<L: Language> {
     /// The queued units whose code generation has ended since the last poll, with its result.
     /// The runtime completes each code ([`CompiledCode::complete`]) and installs it.
     fn poll(&self) -> Vec<(Ticket, Result<MachineCode, CompileError>)>;
+    /// The queued unit `ticket` was asked for again: the interpreter ran it `runs` more times
+    /// (calls, or a loop's iterations) while it waited. A compiler with more units waiting than
+    /// it can generate at once may take the most demanded first.
+    fn demand(&self, ticket: Ticket, runs: u64) {
+        let _ = (ticket, runs);
+    }
 }
 
 /// `fmod(a, b)`, which Cranelift has no instruction for: the remainder of a float division, with

@@ -22,9 +22,10 @@
 //!
 //! Background compilation (`BackgroundCompilation`, on by default): partial evaluation reads the
 //! tree, the heap and the runtime, so it runs on the guest's thread when a unit gets hot; code
-//! generation runs on the JIT's compiler thread. The unit waits in a first-in, first-out queue
-//! with its code object parked in its target, the interpreter carries on, and the target asks
-//! again every 64 calls (a loop every 256 iterations). Installation (executable memory, the
+//! generation runs on the JIT's compiler thread. The unit waits in the queue with its code
+//! object parked in its target, the interpreter carries on, and the target asks again every 64
+//! calls (a loop every 256 iterations); each time, the compiler learns that the unit was wanted
+//! that many more times ([`Compiler::demand`]), so it can generate the most wanted unit first. Installation (executable memory, the
 //! assumptions, the `opt done` line) happens on the guest's thread, so nothing the guest touches
 //! is shared. Invalidating a target cancels its queued code, which is dropped when it arrives;
 //! an assumption that failed meanwhile invalidates the code as it is installed.
@@ -128,6 +129,7 @@ impl<L: Language> Runtime<L> {
             return;
         };
         if target.is_queued() {
+            self.demand(&*compiler, target, None, POLL_CALLS);
             self.poll_compiler();
             if target.is_queued() {
                 target.poll_after(POLL_CALLS);
@@ -278,6 +280,9 @@ impl<L: Language> Runtime<L> {
         let Some(target) = f.target.and_then(|t| self.call_target(t.id())) else { return Osr::Never };
         let key = node as *const dyn ExprNode<L> as *const () as usize;
         if target.queued_code(Some(key)).is_some() {
+            if let Some(compiler) = self.compiler.borrow().clone() {
+                self.demand(&*compiler, &target, Some(key), OSR_POLL_ITERATIONS);
+            }
             self.poll_compiler();
             if target.queued_code(Some(key)).is_some() {
                 return Osr::Later;
@@ -332,6 +337,15 @@ impl<L: Language> Runtime<L> {
             }
             Err(u) => Err(u),
         })
+    }
+
+    /// Tells the compiler that the queued unit (the root of `target`, or its loop `node`) ran
+    /// `runs` more times in the interpreter while it waited ([`Compiler::demand`]).
+    fn demand(&self, compiler: &dyn Compiler<L>, target: &CallTarget<L>, node: Option<usize>, runs: u64) {
+        let queue = self.queue.borrow();
+        if let Some(q) = queue.iter().find(|q| q.node == node && std::ptr::eq(Rc::as_ptr(&q.target), target)) {
+            compiler.demand(q.ticket, runs);
+        }
     }
 
     /// Installs the code of every queued unit whose machine code has been generated since the
