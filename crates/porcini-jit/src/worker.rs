@@ -147,6 +147,9 @@ impl Worker {
         let stop = Arc::new(AtomicBool::new(false));
         let (stopped, waiting) = (stop.clone(), inbox.clone());
         let thread = std::thread::Builder::new().name("porcini-compiler".into()).spawn(move || {
+            // However the thread ends, later jobs come back to the guest's thread, which then
+            // generates them itself.
+            let _closing = Closing(&waiting);
             let mut ctx = Context::new();
             while let Some(job) = next_job(&waiting) {
                 if stopped.load(Ordering::Relaxed) {
@@ -177,6 +180,18 @@ impl Worker {
         let mut done: Vec<Finished> = self.finished.iter().take(wait).collect();
         done.extend(self.finished.try_iter());
         done
+    }
+}
+
+/// Closes the inbox when dropped: the compiler thread holds one, so that a thread that ended
+/// (told to stop, or by a panic outside code generation's own guard) takes no more jobs.
+struct Closing<'a>(&'a (Mutex<Inbox>, Condvar));
+
+impl Drop for Closing<'_> {
+    fn drop(&mut self) {
+        // A poisoned lock still holds the inbox; closing it is what matters.
+        let mut inbox = self.0.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        inbox.closed = true;
     }
 }
 
