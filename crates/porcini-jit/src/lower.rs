@@ -54,7 +54,7 @@ mod direct_call;
 mod inlined_frames;
 mod try_region;
 
-use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
+use cranelift_codegen::ir::condcodes::{CondCode, FloatCC, IntCC};
 use cranelift_codegen::ir::{
     self, AbiParam, Block, InstBuilder, MemFlagsData, Signature, StackSlotData, StackSlotKind, TrapCode, types,
 };
@@ -735,6 +735,19 @@ impl<'b, L: Language> Lowering<'b, L> {
                 ir::InstructionData::UnaryImm { opcode: ir::Opcode::Iconst, imm } => Some(imm.bits()),
                 _ => None,
             },
+            _ => None,
+        }
+    }
+    /// The negation of condition `c` as one comparison, if an integer comparison made it: the
+    /// complementary comparison (a flag set the other way), not the comparison and an
+    /// exclusive or.
+    fn complement(&mut self, c: ir::Value) -> Option<ir::Value> {
+        let dfg = &self.b.func.dfg;
+        let ir::ValueDef::Result(inst, 0) = dfg.value_def(dfg.resolve_aliases(c)) else { return None };
+        match dfg.insts[inst] {
+            ir::InstructionData::IntCompare { opcode: ir::Opcode::Icmp, args: [a, b], cond } => {
+                Some(self.b.ins().icmp(cond.complement(), a, b))
+            }
             _ => None,
         }
     }
@@ -1458,7 +1471,10 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
             let n = self.cond_const(c == self.fails);
             return self.push(Repr::Bool(n));
         }
-        let n = self.b.ins().bxor_imm_u(c, 1);
+        let n = match self.complement(c) {
+            Some(n) => n,
+            None => self.b.ins().bxor_imm_u(c, 1),
+        };
         self.facts.test(n, Test::Not(c));
         self.push(Repr::Bool(n))
     }

@@ -170,3 +170,12 @@ fn an_array_index_is_checked_against_the_length_with_one_comparison() {
     let branched = |v: &String| ir.lines().any(|l| l.trim().starts_with(&format!("brif {v},")));
     assert!(unsigned.len() == 1 && branched(&unsigned[0]), "one unsigned comparison decides the access: {ir}");
 }
+
+#[test]
+fn a_negated_comparison_is_the_complementary_comparison() {
+    // `!(a < b)` on integers: the comparison with the complementary condition, not the
+    // comparison and an exclusive or with 1.
+    let ir = ir_es("function notLess(a, b) { return !(a < b); }\nfor (let i = 0; i < 50; i++) notLess(i, 25);", "notLess");
+    assert!(ir.contains("icmp sge") || ir.contains("icmp.i64 sge"), "{ir}");
+    assert!(!ir.contains(" bxor "), "{ir}");
+}
