@@ -58,9 +58,8 @@ struct State {
     /// after it failed to start: code is then generated on the guest's thread).
     worker: Option<Worker>,
     worker_failed: bool,
-    /// Jobs handed to the compiler thread and not yet polled.
-    in_flight: usize,
-    /// The demand of each job in flight, by ticket ([`Compiler::demand`]).
+    /// The jobs handed to the compiler thread and not yet polled, by ticket, with their demand
+    /// ([`Compiler::demand`]).
     demands: HashMap<u64, Demand>,
     /// Whether a poll waits for every job in flight (see [`Jit::wait_for_compilations`]).
     wait: bool,
@@ -95,7 +94,6 @@ impl Jit {
                 codegen_context: Context::new(),
                 worker: None,
                 worker_failed: false,
-                in_flight: 0,
                 demands: HashMap::new(),
                 wait: false,
                 keep_ir: false,
@@ -155,8 +153,7 @@ impl<L: Language> Compiler<L> for Jit {
         let mut st = self.state.borrow_mut();
         let st = &mut *st;
         let Some(worker) = &st.worker else { return Vec::new() };
-        let finished = worker.finished(if st.wait { st.in_flight } else { 0 });
-        st.in_flight = st.in_flight.saturating_sub(finished.len());
+        let finished = worker.finished(if st.wait { st.demands.len() } else { 0 });
         for f in &finished {
             st.demands.remove(&f.ticket);
         }
@@ -267,7 +264,6 @@ impl Jit {
                 let demand = Demand::new();
                 match worker.submit(Job { ticket, id, func, demand: demand.clone() }) {
                     Ok(()) => {
-                        st.in_flight += 1;
                         st.demands.insert(ticket, demand);
                         return Ok(Compilation::Queued(code, Ticket(ticket)));
                     }

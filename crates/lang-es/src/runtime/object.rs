@@ -9,7 +9,7 @@
 //! a `forEach` callback) run exactly as a call in the guest would.
 
 use porcini::object::DynObject;
-use porcini::shape::PropFlags;
+use porcini::shape::{PropFlags, ShapeId};
 use porcini::{KindObject, Frame, Gc, HeapKind, Runtime, Stage, Tag, Trace, Tracer, Unwind, Value};
 
 use super::error::{range_error, type_error};
@@ -58,8 +58,20 @@ pub fn new_object(rt: &Runtime<Es>, proto: Value) -> Gc<DynObject> {
     {
         p.become_prototype(&rt.shapes);
     }
-    let shape = rt.shapes.root_for(proto);
+    let shape = root_shape(rt, proto);
     rt.alloc_with(|| DynObject::with_shape(shape, Value::EMPTY))
+}
+
+/// The root shape of objects whose prototype is `proto`: the realm's for its three commonest
+/// prototypes (every `{}`, closure and array), the shape table's for any other.
+fn root_shape(rt: &Runtime<Es>, proto: Value) -> ShapeId {
+    let realm = rt.lang.realm();
+    match proto.bits() {
+        p if p == realm.object_proto.bits() => realm.object_root,
+        p if p == realm.function_proto.bits() => realm.function_root,
+        p if p == realm.array_proto.bits() => realm.array_root,
+        _ => rt.shapes.root_for(proto),
+    }
 }
 
 /// A new plain object (`{}`).
@@ -106,8 +118,7 @@ pub fn new_function(rt: &Runtime<Es>, code: JsFunction) -> Gc<DynObject> {
 /// constructor inherits from its parent's).
 pub fn new_function_in(rt: &Runtime<Es>, code: JsFunction, proto: Value) -> Gc<DynObject> {
     let data = Value::from_kind(rt.alloc(KindObject(code)));
-    let realm = rt.lang.realm();
-    let shape = if proto.bits() == realm.function_proto.bits() { realm.function_root } else { rt.shapes.root_for(proto) };
+    let shape = root_shape(rt, proto);
     rt.alloc_with(|| DynObject::with_shape(shape, data))
 }
 

@@ -25,9 +25,9 @@
 //! generation runs on the JIT's compiler thread. The unit waits in the queue with its code
 //! object parked in its target, the interpreter carries on, and the target asks again every 64
 //! calls (a loop every 256 iterations); each time, the compiler learns that the unit was wanted
-//! that many more times ([`Compiler::demand`]), so it can generate the most wanted unit first. Installation (executable memory, the
-//! assumptions, the `opt done` line) happens on the guest's thread, so nothing the guest touches
-//! is shared. Invalidating a target cancels its queued code, which is dropped when it arrives;
+//! that many more times ([`Compiler::demand`]), so it can generate the most wanted unit first.
+//! Installation (executable memory, the assumptions, the `opt done` line) happens on the guest's
+//! thread, so nothing the guest touches is shared. Invalidating a target cancels its queued code, which is dropped when it arrives;
 //! an assumption that failed meanwhile invalidates the code as it is installed.
 //!
 //! On-stack replacement: the framework's loop node (`Stage::repeat`) counts iterations, earlier
@@ -129,7 +129,7 @@ impl<L: Language> Runtime<L> {
             return;
         };
         if target.is_queued() {
-            self.demand(&*compiler, target, None, POLL_CALLS);
+            self.demand(target, None, POLL_CALLS);
             self.poll_compiler();
             if target.is_queued() {
                 target.poll_after(POLL_CALLS);
@@ -280,9 +280,7 @@ impl<L: Language> Runtime<L> {
         let Some(target) = f.target.and_then(|t| self.call_target(t.id())) else { return Osr::Never };
         let key = node as *const dyn ExprNode<L> as *const () as usize;
         if target.queued_code(Some(key)).is_some() {
-            if let Some(compiler) = self.compiler.borrow().clone() {
-                self.demand(&*compiler, &target, Some(key), OSR_POLL_ITERATIONS);
-            }
+            self.demand(&target, Some(key), OSR_POLL_ITERATIONS);
             self.poll_compiler();
             if target.queued_code(Some(key)).is_some() {
                 return Osr::Later;
@@ -341,7 +339,8 @@ impl<L: Language> Runtime<L> {
 
     /// Tells the compiler that the queued unit (the root of `target`, or its loop `node`) ran
     /// `runs` more times in the interpreter while it waited ([`Compiler::demand`]).
-    fn demand(&self, compiler: &dyn Compiler<L>, target: &CallTarget<L>, node: Option<usize>, runs: u64) {
+    fn demand(&self, target: &CallTarget<L>, node: Option<usize>, runs: u64) {
+        let Some(compiler) = self.compiler.borrow().clone() else { return };
         let queue = self.queue.borrow();
         if let Some(q) = queue.iter().find(|q| q.node == node && std::ptr::eq(Rc::as_ptr(&q.target), target)) {
             compiler.demand(q.ticket, runs);
