@@ -5,7 +5,11 @@
 //! an array and the key an integer, and generic otherwise. An array-index site that meets
 //! anything else rewrites itself to generic (in compiled code, a deoptimization that
 //! invalidates the code). An index out of bounds, or a hole, takes the generic path without a
-//! rewrite: reading past the end and appending are ordinary for arrays.
+//! rewrite: reading past the end and appending are ordinary for arrays. The site remembers
+//! whether it met either (as a Truffle node keeps a branch profile): until it has, compiled
+//! code leaves for the interpreter there instead of calling the generic path, so the loop
+//! around the access keeps its values in registers rather than saving them around a call
+//! that never happens.
 
 use std::cell::Cell;
 
@@ -17,6 +21,17 @@ use crate::Es;
 #[derive(Default)]
 pub struct IndexSite {
     state: Cell<u8>,
+    /// The slow cases the site has met ([`Slow`] bits).
+    met: Cell<u8>,
+}
+
+/// A slow case of an array-index access.
+#[derive(Clone, Copy)]
+pub enum Slow {
+    /// An index out of bounds (a read past the end, or an append).
+    Outside = 1,
+    /// A hole read (through the prototypes).
+    Hole = 2,
 }
 
 const UNSEEN: u8 = 0;
@@ -53,6 +68,20 @@ impl IndexSite {
             porcini::spec::note_specialized();
         }
         self.state.set(GENERIC);
+    }
+    /// Whether the site has met `case`: compiled code then calls the generic path for it
+    /// rather than leaving.
+    #[inline(always)]
+    pub fn has_met(&self, case: Slow) -> bool {
+        self.met.get() & case as u8 != 0
+    }
+    /// Remembers that the site met `case` (counted as a specialization, so compiled code that
+    /// left for it is not taken for a deoptimization loop).
+    pub fn meet(&self, case: Slow) {
+        if !self.has_met(case) {
+            porcini::spec::note_specialized();
+            self.met.set(self.met.get() | case as u8);
+        }
     }
     /// The cost for splitting and polymorphism reports.
     pub fn cost(&self) -> porcini::NodeCost {

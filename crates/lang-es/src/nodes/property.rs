@@ -15,7 +15,7 @@ use porcini::shape::megamorphic;
 use porcini::symbol::Symbol;
 use porcini::{Frame, Stage, Tag, Unwind, Value};
 
-use super::element_access::IndexSite;
+use super::element_access::{IndexSite, Slow};
 use super::property_cache::{Hit, PropertyCache};
 use super::store_cache::StoreCache;
 use super::{Child, Loc, es_node};
@@ -122,15 +122,36 @@ impl GetNode {
                     // A hole reads through the prototypes.
                     let v = s.elements_get(el.elements, el.index);
                     let hole = s.has_tag(v, Tag::Empty);
-                    s.if_else(hole, |s| s.call_boundary("get", self, Self::run, &[o, k]), |_| Ok(v))
+                    s.if_else(hole, |s| self.slow(s, Slow::Hole, &[o, k]), |_| Ok(v))
                 },
-                |s| s.call_boundary("get", self, Self::run, &[o, k]),
+                |s| self.slow(s, Slow::Outside, &[o, k]),
                 |s| s.respecialize(self, Self::generalize, &[o, k]),
             ),
             Some(k) if self.index.is_unseen() => s.call_boundary("get", self, Self::first, &[o, k]),
             Some(k) => s.call_boundary("get", self, Self::run, &[o, k]),
             None => s.call_boundary("get", self, Self::run, &[o]),
         }
+    }
+    /// An array-index read's slow case: the generic read once the site has met the case,
+    /// else a respecialization that meets it (in compiled code, leaving for the interpreter).
+    fn slow<S: Stage<Es>>(&self, s: &mut S, case: Slow, args: &[S::Val]) -> Result<S::Val, Unwind<S::Val>> {
+        if self.index.has_met(case) {
+            return s.call_boundary("get", self, Self::run, args);
+        }
+        match case {
+            Slow::Outside => s.respecialize(self, Self::meet_outside, args),
+            Slow::Hole => s.respecialize(self, Self::meet_hole, args),
+        }
+    }
+    #[cold]
+    fn meet_outside(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        self.index.meet(Slow::Outside);
+        self.run(f, v)
+    }
+    #[cold]
+    fn meet_hole(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        self.index.meet(Slow::Hole);
+        self.run(f, v)
     }
     fn run(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
         let o = v.first().copied().unwrap_or(UNDEFINED);
@@ -242,8 +263,12 @@ impl SetNode {
                         s.elements_set(el.elements, el.index, v);
                         Ok(v)
                     },
-                    // Past the end: the array grows (or the write fails) on the generic path.
-                    |s| s.call_boundary("set", self, Self::run, &[o, v, k]),
+                    // Past the end: the array grows (or the write fails) on the generic path,
+                    // called once the site has met it, else met by leaving compiled code.
+                    |s| match self.index.has_met(Slow::Outside) {
+                        true => s.call_boundary("set", self, Self::run, &[o, v, k]),
+                        false => s.respecialize(self, Self::meet_outside, &[o, v, k]),
+                    },
                     |s| s.respecialize(self, Self::generalize, &[o, v, k]),
                 )?;
             }
@@ -268,6 +293,11 @@ impl SetNode {
     fn generalize(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
         self.index.generalize();
         porcini::spec::report_polymorphic_specialize(f, self);
+        self.run(f, v)
+    }
+    #[cold]
+    fn meet_outside(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        self.index.meet(Slow::Outside);
         self.run(f, v)
     }
     fn run(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {

@@ -172,6 +172,18 @@ fn an_array_index_is_checked_against_the_length_with_one_comparison() {
 }
 
 #[test]
+fn an_array_read_calls_the_generic_read_only_for_the_cases_it_met() {
+    // Until a site has read past the end or a hole, compiled code leaves for the interpreter
+    // there instead of calling the generic read, so nothing is saved around a call for it.
+    let calls = |ir: &str| ir.lines().filter(|l| l.contains(" call_indirect ")).count();
+    let read = "function elementAt(a, i) { return a[i]; }\n";
+    let inside = ir_es(&format!("{read}const xs = [1, 2, 3];\nfor (let i = 0; i < 50; i++) elementAt(xs, i % 3);"), "elementAt");
+    let outside = ir_es(&format!("{read}const xs = [1, 2, 3];\nfor (let i = 0; i < 50; i++) elementAt(xs, i % 4);"), "elementAt");
+    let both = ir_es(&format!("{read}const xs = [1, , 3];\nfor (let i = 0; i < 50; i++) elementAt(xs, i % 4);"), "elementAt");
+    assert_eq!((calls(&outside), calls(&both)), (calls(&inside) + 1, calls(&inside) + 2), "in bounds only:\n{inside}\npast the end too:\n{outside}\nand holes:\n{both}");
+}
+
+#[test]
 fn a_negated_comparison_is_the_complementary_comparison() {
     // `!(a < b)` on integers: the comparison with the complementary condition, not the
     // comparison and an exclusive or with 1.

@@ -96,3 +96,18 @@ fn easyscript_loops_building_objects_settle() {
         settles::<lang_es::Es>(program, "test.js", compilations);
     }
 }
+
+#[test]
+fn an_easyscript_array_read_meeting_holes_and_the_end_in_compiled_code_settles() {
+    // The loop is compiled while every read is in bounds. A hole, then a read past the end,
+    // each leave compiled code once and teach the site, whose next code calls the generic
+    // read for them: three compilations, the last installed for good.
+    settles::<lang_es::Es>(
+        "const xs = []; for (let i = 0; i < 50; i++) xs.push(i); xs[75] = 7;
+         let s = 0;
+         for (let i = 0; i < 5000; i++) { const v = xs[i < 300 ? i % 50 : i < 1000 ? i % 76 : i % 100]; s += v === undefined ? 1000 : v; }
+         console.log(s);",
+        "test.js",
+        3,
+    );
+}
