@@ -194,6 +194,10 @@ pub(crate) struct Lowering<'b, L: Language> {
     b: FunctionBuilder<'b>,
     rt: &'b Runtime<L>,
     vals: Vec<Repr>,
+    /// The word 0, one constant for the whole function (the payload of the empty value,
+    /// `undefined`, `false`, the integer 0): a slot given a constant of it on every path into
+    /// a merge then holds the same value on each, and the merge needs no block parameter.
+    zero: ir::Value,
     frame: ir::Value,
     args: ir::Value,
     nargs: ir::Value,
@@ -402,6 +406,7 @@ impl<'b, L: Language> Lowering<'b, L> {
             b,
             rt,
             vals: vec![Repr::Val(null_tag, zero)],
+            zero,
             frame,
             args,
             nargs,
@@ -1310,7 +1315,8 @@ impl<'b, L: Language> Lowering<'b, L> {
 
 impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
     fn konst(&mut self, v: Value) -> SymVal {
-        let (t, b) = (self.tag(v.tag()), self.iconst(v.bits() as i64));
+        let b = if v.bits() == 0 { self.zero } else { self.iconst(v.bits() as i64) };
+        let t = self.tag(v.tag());
         self.push(Repr::Val(t, b))
     }
     fn i64_const(&mut self, v: i64) -> SymVal {
@@ -2168,7 +2174,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
             let (tag, bits) = match args.get(i) {
                 Some(&x) if i < target.params() => self.words(x),
                 _ if i < target.params() => self.absent(),
-                _ => (self.tag(Tag::Empty), self.iconst(0)),
+                _ => (self.tag(Tag::Empty), self.zero),
             };
             self.def_var(t, tag);
             self.def_var(v, bits);

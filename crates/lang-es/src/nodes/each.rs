@@ -83,6 +83,13 @@ impl EachSite {
             Ok(s.konst(UNDEFINED))
         })?;
         s.exec(body, &*self.body)?;
+        // The temporaries are dead once the loop ends; emptied, they keep neither the array nor
+        // the callback alive, and a loop around the call does not carry them (see
+        // `SequenceNode::releasing`).
+        for slot in [self.array, self.callback, self.index, self.length] {
+            let empty = s.konst(Value::EMPTY);
+            s.write_slot(slot, empty);
+        }
         Ok(s.konst(UNDEFINED))
     }
 

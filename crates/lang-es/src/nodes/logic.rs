@@ -292,25 +292,42 @@ pub fn instance_of(f: &mut Frame<'_, Es>, a: Value, b: Value, loc: &Loc) -> Resu
 
 es_node!(RelationNode, "Relation", children(t => vec![&*t.left, &*t.right]), clone(t, cx => RelationNode::new(t.left.clone_uninitialized(cx), t.right.clone_uninitialized(cx), t.instanceof, t.loc.clone())));
 
-/// `a, b, c`: each in turn, the last one's value.
+/// `a, b, c`: each in turn, the last one's value. The translator also uses it for an
+/// assignment's prelude (its reference's object and key evaluated into temporaries) followed by
+/// the assignment, and then empties those temporaries.
 pub struct SequenceNode {
     items: Vec<Node>,
+    /// Frame slots emptied after the last item.
+    release: Box<[porcini::SlotId]>,
 }
 
 impl SequenceNode {
     pub fn new(items: Vec<Node>) -> SequenceNode {
-        SequenceNode { items }
+        SequenceNode { items, release: Box::default() }
+    }
+    /// The sequence, emptying `temps` once it has run. A temporary is dead once the expression
+    /// that filled it has run, but the frame does not know that: left holding its value, the
+    /// slot would keep the value alive in compiled code, carried around every loop the
+    /// expression is in and written back at its exits. Emptied, the slot holds the same
+    /// constant on every path, as it did before the expression first ran.
+    pub fn releasing(mut self, temps: Vec<porcini::SlotId>) -> SequenceNode {
+        self.release = temps.into();
+        self
     }
     pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
         let mut last = s.konst(UNDEFINED);
         for (i, item) in self.items.iter().enumerate() {
             last = s.exec(i as u32, &**item)?;
         }
+        for &slot in &self.release {
+            let empty = s.konst(porcini::Value::EMPTY);
+            s.write_slot(slot, empty);
+        }
         Ok(last)
     }
 }
 
-es_node!(SequenceNode, "Sequence", children(t => t.items.iter().map(|n| &**n).collect()), clone(t, cx => SequenceNode::new(super::clone_all(&t.items, cx))));
+es_node!(SequenceNode, "Sequence", children(t => t.items.iter().map(|n| &**n).collect()), clone(t, cx => SequenceNode::new(super::clone_all(&t.items, cx)).releasing(t.release.to_vec())));
 
 /// An optional chain (`a?.b.c`, `f?.()`): its value, or `undefined` when a `?.` inside finds
 /// `undefined` or `null` and breaks out of the chain (to `label`). The value passes through
@@ -333,7 +350,11 @@ impl ChainNode {
             s.write_slot(self.result, v);
             Ok(())
         })?;
-        Ok(s.read_slot(self.result))
+        let v = s.read_slot(self.result);
+        // The slot only passed the value out of the chain (see `SequenceNode::releasing`).
+        let empty = s.konst(porcini::Value::EMPTY);
+        s.write_slot(self.result, empty);
+        Ok(v)
     }
 }
 

@@ -41,6 +41,21 @@ enum RefKey {
     Temp(porcini::SlotId),
 }
 
+impl Reference {
+    /// The temporaries the reference's prelude fills: its object's and its computed key's.
+    fn temps(&self) -> Vec<porcini::SlotId> {
+        let key = |k: &RefKey| match k {
+            RefKey::Temp(slot) => Some(*slot),
+            RefKey::Static(_) => None,
+        };
+        match self {
+            Reference::Var { .. } => Vec::new(),
+            Reference::Member { object, key: k, .. } => std::iter::once(*object).chain(key(k)).collect(),
+            Reference::Super { key: k, .. } => key(k).into_iter().collect(),
+        }
+    }
+}
+
 impl Translator<'_> {
     /// Translates an expression whose value is used.
     pub(crate) fn expr(&mut self, cx: &mut FnCx, e: &Expr) -> Result<Node, SyntaxError> {
@@ -482,7 +497,7 @@ impl Translator<'_> {
                 Box::new(LogicalNode::new(logical(l), old, write))
             }
         };
-        Ok(with_prelude(pre, node))
+        Ok(with_prelude(pre, node, reference.temps()))
     }
 
     /// `++x`, `x--` and the like; without `keep`, the value is not used.
@@ -492,6 +507,7 @@ impl Translator<'_> {
             _ => PatternKind::Expr(Box::new(target.clone())),
         });
         let (mut pre, reference) = self.reference(cx, &pattern)?;
+        let mut temps = reference.temps();
         // `x - (-1)` is ToNumber(x) + 1 exactly, in one numeric node.
         let delta = konst(Value::from_i64(if op == UpdateOp::Inc { -1 } else { 1 }));
         let node = if prefix || !keep {
@@ -499,13 +515,14 @@ impl Translator<'_> {
             self.write_ref(cx, &reference, Box::new(NumNode::<num::Sub>::new(old, delta)))?
         } else {
             let kept = cx.temp("%old");
+            temps.push(kept);
             let old = self.read_ref(cx, &reference)?.into_node();
             pre.push(self.write_temp(kept, Box::new(UnaryNumNode::new(UnaryNum::Plus, old))));
             let new = Box::new(NumNode::<num::Sub>::new(self.read_temp(kept), delta));
             pre.push(self.write_ref(cx, &reference, new)?);
             self.read_temp(kept)
         };
-        Ok(with_prelude(pre, node))
+        Ok(with_prelude(pre, node, temps))
     }
 
     /// The reference an assignment or update target names, with the nodes that evaluate its
@@ -666,11 +683,12 @@ pub(crate) fn var_leaf(read: ReadVarNode) -> Child {
     Operand::Leaf(EsLeaf::Var(read))
 }
 
-/// `node` after the nodes that evaluate its reference's parts.
-fn with_prelude(mut pre: Vec<Node>, node: Node) -> Node {
-    if pre.is_empty() {
+/// `node` after the nodes that evaluate its reference's parts, then the temporaries those
+/// filled released (see [`SequenceNode::releasing`]).
+fn with_prelude(mut pre: Vec<Node>, node: Node, temps: Vec<porcini::SlotId>) -> Node {
+    if pre.is_empty() && temps.is_empty() {
         return node;
     }
     pre.push(node);
-    Box::new(SequenceNode::new(pre))
+    Box::new(SequenceNode::new(pre).releasing(temps))
 }

@@ -9,7 +9,7 @@ use porcini::{Label, Value};
 use super::{FnCx, Translator};
 use crate::nodes::Node;
 use crate::nodes::literal::ConstNode;
-use crate::nodes::logic::TruthyNode;
+use crate::nodes::logic::{SequenceNode, TruthyNode};
 use crate::nodes::statement::{CaughtNode, DerivedResultNode, ForOfNextNode, IterableNode, SwitchNode, ThrowNode};
 use crate::nodes::variable::{CopyEnvNode, EnterEnvNode, Place, ReadVarNode, WriteMode, WriteVarNode};
 use crate::parser::ast::{BinaryOp, Block, Expr, ExprKind, ForInit, ForOfLeft, Stmt, StmtKind, UnaryOp, VarDecl, VarKind};
@@ -340,6 +340,8 @@ impl Translator<'_> {
             self.statement(cx, body, &mut each)?;
             let test: Node = Box::new(ForOfNextNode::new(iterable, index, value));
             out.push(Box::new(WhileNode::new(test, self.block_node(each)).with_labels(labels)));
+            // The loop's temporaries are dead once it ends (see `SequenceNode::releasing`).
+            out.push(Box::new(SequenceNode::new(Vec::new()).releasing(vec![iterable, index, value])));
             Ok(())
         })();
         self.leave_scope(cx);

@@ -184,6 +184,21 @@ fn an_array_read_calls_the_generic_read_only_for_the_cases_it_met() {
 }
 
 #[test]
+fn a_compound_assignment_keeps_no_temporary_alive_in_its_loop() {
+    // `o.x += i` evaluates `o` into a temporary slot, emptied once the assignment has run: the
+    // loop then carries no more values from one iteration to the next than `o.x = o.x + i`.
+    let params = |ir: &str| ir.lines().filter(|l| l.starts_with("block")).map(|l| l.matches(": i64").count()).sum::<usize>();
+    let program = |assignment: &str| {
+        format!("function f(o, n) {{ for (let i = 0; i < n; i++) {{ {assignment}; }} return o.x; }}\nfor (let i = 0; i < 50; i++) f({{ x: 0 }}, 10);")
+    };
+    let plain = ir_es(&program("o.x = o.x + i"), "f");
+    let compound = ir_es(&program("o.x += i"), "f");
+    let postfix = ir_es(&program("o.x++"), "f");
+    assert_eq!(params(&compound), params(&plain), "plain:\n{plain}\ncompound:\n{compound}");
+    assert_eq!(params(&postfix), params(&plain), "plain:\n{plain}\npostfix:\n{postfix}");
+}
+
+#[test]
 fn a_negated_comparison_is_the_complementary_comparison() {
     // `!(a < b)` on integers: the comparison with the complementary condition, not the
     // comparison and an exclusive or with 1.
