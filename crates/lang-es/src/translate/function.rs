@@ -239,6 +239,25 @@ impl<'a> Translator<'a> {
         Ok(())
     }
 
+    /// What leaving a block's scope at its end does: its lexical bindings' frame slots, and
+    /// the slot of its environment, emptied, as they were before the block first ran (entering
+    /// it again sets them anew). Left holding the last run's values, the slots would keep them
+    /// alive in compiled code: a loop whose body is the block would carry them from one
+    /// iteration to the next, and write them back at every exit.
+    pub(crate) fn scope_exit(&self, cx: &FnCx, scope: ScopeId) -> Option<Node> {
+        let info = self.res().scope(scope);
+        let mut slots: Vec<SlotId> = info
+            .bindings
+            .iter()
+            .filter_map(|&b| match self.res().binding(b).storage {
+                crate::parser::Storage::Frame(s) => Some(SlotId(cx.base + s.0)),
+                crate::parser::Storage::Env(_) => None,
+            })
+            .collect();
+        slots.extend(cx.env_slots.get(&scope).copied());
+        (!slots.is_empty()).then(|| Box::new(ClearSlotsNode::new(Rc::from([]), slots.into())) as Node)
+    }
+
     /// Leaves the innermost scope.
     pub(crate) fn leave_scope(&self, cx: &mut FnCx) {
         cx.scopes.pop();

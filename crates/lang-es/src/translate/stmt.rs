@@ -31,8 +31,10 @@ impl Translator<'_> {
         let mut out = Vec::new();
         self.enter_scope(cx, b.scope, &mut out)?;
         let body = self.statements(cx, &b.body);
+        let exit = self.scope_exit(cx, b.scope);
         self.leave_scope(cx);
         out.extend(body?);
+        out.extend(exit);
         Ok(out)
     }
 
