@@ -193,6 +193,7 @@ impl Translator<'_> {
         Some(match &e.kind {
             ExprKind::Null => Value::NULL,
             ExprKind::Bool(b) => Value::from_bool(*b),
+            ExprKind::Number(x) if written_as_fraction(self.text(e.span)) => Value::from_f64(*x),
             ExprKind::Number(x) => number(*x),
             ExprKind::String(s) => self.string(s.units()),
             _ => return None,
@@ -676,6 +677,16 @@ pub(crate) fn konst(v: Value) -> Node {
 /// A constant as an inline operand.
 fn const_leaf(v: Value) -> Child {
     Operand::Leaf(EsLeaf::Const(ConstNode::new(v)))
+}
+
+/// Whether a number literal is written with a fraction or an exponent (`0.0`, `1e3`): its value
+/// is then a double even when it is an integer. JavaScript has one number type, so nothing a
+/// program can observe changes; but a program that writes `0.0` computes with fractions, and an
+/// integral start (a body at rest at `0.0`, an accumulator) would otherwise make every operator
+/// it meets specialize on integers and doubles both, converting and selecting on every use.
+fn written_as_fraction(text: &str) -> bool {
+    let radix = text.len() > 1 && text.starts_with('0') && text[1..].starts_with(|c: char| c.is_ascii_alphabetic());
+    !radix && text.contains(['.', 'e', 'E'])
 }
 
 /// A variable read as an inline operand.

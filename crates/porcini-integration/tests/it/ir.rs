@@ -212,6 +212,19 @@ fn a_loop_body_keeps_no_binding_of_its_own_alive_across_iterations() {
 }
 
 #[test]
+fn a_sum_started_at_a_fraction_literal_adds_doubles_only() {
+    // `0.0` is a double: the sum never holds an integer, so its addition specializes on doubles
+    // alone, with no integer to convert. Started at `0`, it meets both.
+    let program = |start: &str| {
+        format!("function sum(xs) {{ let s = {start}; for (let i = 0; i < xs.length; i++) s += xs[i]; return s; }}\nfor (let i = 0; i < 50; i++) sum([0.5, 1.5, 2.5]);")
+    };
+    let fraction = ir_es(&program("0.0"), "sum");
+    let integer = ir_es(&program("0"), "sum");
+    assert!(integer.contains("fcvt_from_sint"), "{integer}");
+    assert!(!fraction.contains("fcvt_from_sint"), "{fraction}");
+}
+
+#[test]
 fn a_negated_comparison_is_the_complementary_comparison() {
     // `!(a < b)` on integers: the comparison with the complementary condition, not the
     // comparison and an exclusive or with 1.

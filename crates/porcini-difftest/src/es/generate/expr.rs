@@ -39,11 +39,11 @@ impl Ex {
 }
 
 /// Number literals, negative ones parenthesised: small integers, the edges of int32, doubles,
-/// `-0`, `NaN` and the infinities.
+/// integers written as fractions (doubles inside porcini), `-0`, `NaN` and the infinities.
 const NUMBERS: &[&str] = &[
     "0", "1", "2", "3", "5", "7", "10", "100", "255", "1000", "65535", "65536", "(-1)", "(-7)", "2147483647", "(-2147483648)",
     "1073741824", "4294967295", "0.5", "1.5", "2.25", "0.1", "3.14159", "1e21", "1e-7", "(-0)", "NaN", "Infinity",
-    "(-Infinity)", "5e-324", "(-0.5)", "9007199254740993",
+    "(-Infinity)", "5e-324", "(-0.5)", "9007199254740993", "0.0", "1.0", "3e0", "(-0.0)", "1e3",
 ];
 
 /// String literals' contents.
