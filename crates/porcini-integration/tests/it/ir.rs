@@ -183,32 +183,31 @@ fn an_array_read_calls_the_generic_read_only_for_the_cases_it_met() {
     assert_eq!((calls(&outside), calls(&both)), (calls(&inside) + 1, calls(&inside) + 2), "in bounds only:\n{inside}\npast the end too:\n{outside}\nand holes:\n{both}");
 }
 
+/// The IR of `f(o, n)`, a loop over `i` whose body is `body`, with the number of words its
+/// blocks take as parameters (what merges, loop headers included, carry).
+fn loop_ir(body: &str) -> (String, usize) {
+    let program = format!("function f(o, n) {{ for (let i = 0; i < n; i++) {{ {body} }} return o.x; }}\nfor (let i = 0; i < 50; i++) f({{ x: 0 }}, 10);");
+    let ir = ir_es(&program, "f");
+    let params = ir.lines().filter(|l| l.starts_with("block")).map(|l| l.matches(": i64").count()).sum();
+    (ir, params)
+}
+
 #[test]
 fn a_compound_assignment_keeps_no_temporary_alive_in_its_loop() {
     // `o.x += i` evaluates `o` into a temporary slot, emptied once the assignment has run: the
     // loop then carries no more values from one iteration to the next than `o.x = o.x + i`.
-    let params = |ir: &str| ir.lines().filter(|l| l.starts_with("block")).map(|l| l.matches(": i64").count()).sum::<usize>();
-    let program = |assignment: &str| {
-        format!("function f(o, n) {{ for (let i = 0; i < n; i++) {{ {assignment}; }} return o.x; }}\nfor (let i = 0; i < 50; i++) f({{ x: 0 }}, 10);")
-    };
-    let plain = ir_es(&program("o.x = o.x + i"), "f");
-    let compound = ir_es(&program("o.x += i"), "f");
-    let postfix = ir_es(&program("o.x++"), "f");
-    assert_eq!(params(&compound), params(&plain), "plain:\n{plain}\ncompound:\n{compound}");
-    assert_eq!(params(&postfix), params(&plain), "plain:\n{plain}\npostfix:\n{postfix}");
+    let ((plain, carried), (compound, by_compound), (postfix, by_postfix)) =
+        (loop_ir("o.x = o.x + i;"), loop_ir("o.x += i;"), loop_ir("o.x++;"));
+    assert_eq!(by_compound, carried, "plain:\n{plain}\ncompound:\n{compound}");
+    assert_eq!(by_postfix, carried, "plain:\n{plain}\npostfix:\n{postfix}");
 }
 
 #[test]
 fn a_loop_body_keeps_no_binding_of_its_own_alive_across_iterations() {
     // The body's `const` is emptied at the end of the block, as it was before the block first
     // ran: the loop carries no more values than without it.
-    let params = |ir: &str| ir.lines().filter(|l| l.starts_with("block")).map(|l| l.matches(": i64").count()).sum::<usize>();
-    let program = |body: &str| {
-        format!("function f(o, n) {{ for (let i = 0; i < n; i++) {{ {body} }} return o.x; }}\nfor (let i = 0; i < 50; i++) f({{ x: 0 }}, 10);")
-    };
-    let plain = ir_es(&program("o.x = o.x + i;"), "f");
-    let bound = ir_es(&program("const t = o.x + i; o.x = t;"), "f");
-    assert_eq!(params(&bound), params(&plain), "plain:\n{plain}\nwith a binding:\n{bound}");
+    let ((plain, without), (bound, with)) = (loop_ir("o.x = o.x + i;"), loop_ir("const t = o.x + i; o.x = t;"));
+    assert_eq!(with, without, "plain:\n{plain}\nwith a binding:\n{bound}");
 }
 
 #[test]
