@@ -27,8 +27,9 @@
 //! calls (a loop every 256 iterations); each time, the compiler learns that the unit was wanted
 //! that many more times ([`Compiler::demand`]), so it can generate the most wanted unit first.
 //! Installation (executable memory, the assumptions, the `opt done` line) happens on the guest's
-//! thread, so nothing the guest touches is shared. Invalidating a target cancels its queued code, which is dropped when it arrives;
-//! an assumption that failed meanwhile invalidates the code as it is installed.
+//! thread, so nothing the guest touches is shared. Invalidating a target cancels its queued
+//! code, which is dropped when it arrives; an assumption that failed meanwhile invalidates the
+//! code as it is installed.
 //!
 //! On-stack replacement: the framework's loop node (`Stage::repeat`) counts iterations, earlier
 //! executions included (Truffle's `baseLoopCount`), and past `OSRCompilationThreshold` the loop
