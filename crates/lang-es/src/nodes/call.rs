@@ -635,6 +635,8 @@ pub struct NewNode {
     /// The cache of the one constructor's `prototype` lookup, so that compiled code reads the
     /// prototype of the object it makes in place rather than looking it up generically.
     protos: PropertyCache,
+    /// The root shape of the objects the site makes (see `new_object_memo`).
+    roots: crate::runtime::object::RootMemo,
 }
 
 /// What a monomorphic `new` site knows of its constructor.
@@ -651,7 +653,7 @@ struct Constructor {
 
 impl NewNode {
     pub fn new(callee: Node, args: Vec<ArgNode>, text: Rc<str>, loc: Loc) -> NewNode {
-        NewNode { callee, args, text, loc, ctor: OnceCell::new(), generic: Cell::new(false), array: OnceCell::new(), protos: PropertyCache::default() }
+        NewNode { callee, args, text, loc, ctor: OnceCell::new(), generic: Cell::new(false), array: OnceCell::new(), protos: PropertyCache::default(), roots: Default::default() }
     }
     pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
         let c = s.exec(0, &*self.callee)?;
@@ -757,7 +759,7 @@ impl NewNode {
     /// An empty object whose prototype is the object `v[0]`.
     fn new_object(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
         let proto = v.first().copied().unwrap_or(UNDEFINED);
-        Ok(Value::from_object(crate::runtime::object::new_object(f.runtime(), proto)))
+        Ok(Value::from_object(crate::runtime::object::new_object_memo(f.runtime(), proto, &self.roots)))
     }
     /// `new Array(...v)`, made as the constructor makes it; its errors name this site.
     fn new_array(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {

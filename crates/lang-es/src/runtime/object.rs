@@ -8,6 +8,8 @@
 //! the frame's ordinary call path, so builtins calling back into guest code (a sort comparator,
 //! a `forEach` callback) run exactly as a call in the guest would.
 
+use std::cell::Cell;
+
 use porcini::object::DynObject;
 use porcini::shape::{PropFlags, ShapeId};
 use porcini::{KindObject, Frame, Gc, HeapKind, Runtime, Stage, Tag, Trace, Tracer, Unwind, Value};
@@ -53,13 +55,39 @@ pub fn as_array(v: Value) -> Option<Gc<ArrayData>> {
 /// prototype for the first time moves to a prototype shape of its own (see porcini's
 /// `shape.rs`), so lookups through it can be cached.
 pub fn new_object(rt: &Runtime<Es>, proto: Value) -> Gc<DynObject> {
+    make_prototype(rt, proto);
+    let shape = root_shape(rt, proto);
+    rt.alloc_with(|| DynObject::with_shape(shape, Value::EMPTY))
+}
+
+/// [`new_object`] for a site that makes objects of one prototype again and again (a `new` of
+/// a class): `memo` remembers the last prototype's root shape, which spares each object the
+/// shape table's hash lookup. A root shape is a function of the prototype's address alone
+/// (the table never forgets one), so the memo can never answer wrong.
+pub fn new_object_memo(rt: &Runtime<Es>, proto: Value, memo: &RootMemo) -> Gc<DynObject> {
+    make_prototype(rt, proto);
+    let shape = match memo.0.get() {
+        Some((bits, shape)) if bits == proto.bits() => shape,
+        _ => {
+            let shape = root_shape(rt, proto);
+            memo.0.set(Some((proto.bits(), shape)));
+            shape
+        }
+    };
+    rt.alloc_with(|| DynObject::with_shape(shape, Value::EMPTY))
+}
+
+/// The last prototype a site made an object of, with that prototype's root shape.
+#[derive(Default)]
+pub struct RootMemo(Cell<Option<(u64, ShapeId)>>);
+
+/// An object used as a prototype for the first time moves to a prototype shape of its own.
+fn make_prototype(rt: &Runtime<Es>, proto: Value) {
     if let Some(p) = proto.as_object()
         && !rt.shapes.is_prototype(p.shape())
     {
         p.become_prototype(&rt.shapes);
     }
-    let shape = root_shape(rt, proto);
-    rt.alloc_with(|| DynObject::with_shape(shape, Value::EMPTY))
 }
 
 /// The root shape of objects whose prototype is `proto`: the realm's for its three commonest
