@@ -143,6 +143,14 @@ pub trait RootNode<L: Language>: 'static {
     fn keeps_surplus_arguments(&self) -> bool {
         false
     }
+    /// Whether the root is trivial (Truffle's `RootNode.isTrivial`): small, without loops, and
+    /// calling no guest code, so that inlining it never costs more than the call it replaces.
+    /// The inliner explores a trivial callee as soon as its caller is explored and inlines it
+    /// without charging either budget; a root whose partial evaluation turns out to loop or
+    /// call loses the mark for that compilation. The language decides; by default no root is.
+    fn is_trivial(&self) -> bool {
+        false
+    }
     /// Whether splitting may clone this root.
     fn is_cloning_allowed(&self) -> bool {
         false

@@ -47,7 +47,7 @@ impl<'a> Translator<'a> {
         let stmts = body(self, &mut cx)?;
         prologue.extend(stmts);
         let name: Rc<str> = "<instance_members_initializer>".into();
-        let spec = self.finish(cx, info.strict, name, span, prologue, None, FnKind::Plain, 0, false)?;
+        let spec = self.finish(cx, info.strict, name, span, prologue, None, FnKind::Plain, 0, false, false)?;
         Ok(spec)
     }
 
@@ -147,7 +147,8 @@ impl<'a> Translator<'a> {
         };
         let length = info.length;
         let surplus = rest.is_some() || matches!(kind, FunctionKind::Constructor { derived: true, synthetic: true });
-        self.finish(cx, info.strict, name, span, prologue, tail, fn_kind, length, surplus)
+        let trivial = super::trivial::is_trivial(kind, params, rest, body, self.fieldless.contains(&id));
+        self.finish(cx, info.strict, name, span, prologue, tail, fn_kind, length, surplus, trivial)
     }
 
     /// Builds the root and its call target.
@@ -163,6 +164,7 @@ impl<'a> Translator<'a> {
         kind: FnKind,
         length: u32,
         surplus: bool,
+        trivial: bool,
     ) -> Result<Rc<FnSpec>, SyntaxError> {
         if let Some(slot) = cx.closure_env {
             let read = Box::new(CalleeEnvNode);
@@ -178,6 +180,8 @@ impl<'a> Translator<'a> {
         let body = BodyNode::new(stmts, tail).with_positions(positions);
         let source = Some(self.source_section(span, &name));
         let root = FunctionRoot::new(name, descriptor, body, source).keeping_surplus(surplus);
+        let trivial = trivial && porcini::call_target::RootNode::node_count(&root) <= super::trivial::TRIVIAL_NODES;
+        let root = root.trivial(trivial);
         let target = self.rt().create_call_target(Box::new(root));
         Ok(Rc::new(FnSpec { target: target.id(), kind, strict, length }))
     }

@@ -15,6 +15,7 @@ mod find;
 mod function;
 mod pattern;
 mod stmt;
+mod trivial;
 
 use std::rc::Rc;
 

@@ -189,3 +189,60 @@ fn a_call_site_inlines_the_code_its_fresh_closures_share() {
         .collect();
     assert_eq!(calls, ["inline start run", "Inlined apply", "Inlined", "inline done run"], "{tree}");
 }
+
+#[test]
+fn trivial_callees_are_inlined_outside_the_budgets() {
+    // With budgets too small for any callee, the setter, the getter and the constructor that
+    // only stores its arguments are still inlined: EasyScript declares them trivial, and so
+    // is `width`, whose read of an accessor calls it through the runtime (no call of the
+    // tree). `sum` loops and `twice` calls, so they are not.
+    let program = "
+        class Box {
+          constructor(w, h) { this.w = w; this.h = h; }
+          setW(w) { this.w = w; }
+          getW() { return this.w; }
+          get area() { return this.w * this.h; }
+          width() { return this.area; }
+          sum(n) { let s = 0; for (let i = 0; i < n; i++) s += i; return s; }
+          twice() { return this.getW() + this.getW(); }
+        }
+        function unit(b, i) {
+          b.setW(i);
+          const c = new Box(i, 2);
+          return b.getW() + c.getW() + b.width() + b.sum(3) + b.twice();
+        }
+        let t = 0;
+        const b = new Box(1, 3);
+        for (let r = 0; r < 200; r++) t += unit(b, r);
+        console.log(t);";
+    let options = EngineOptions {
+        trace_inlining: true,
+        single_tier_compilation_threshold: 100,
+        inlining_expansion_budget: 1,
+        inlining_inlining_budget: 1,
+        ..EngineOptions::default()
+    };
+    let (out, trace) = run_es(program, options.clone());
+    let (interpreted, _) = run_es(program, EngineOptions { compilation: false, ..options });
+    assert_eq!(out, interpreted);
+    let tree = tree_of(&trace, "unit");
+    let calls: Vec<String> = tree
+        .lines()
+        .map(|l| l.trim_start_matches("[engine] ").split('|').next().unwrap_or("").split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect();
+    assert_eq!(
+        calls,
+        [
+            "inline start unit",
+            "Inlined setW",
+            "Inlined Box",
+            "Inlined getW",
+            "Inlined getW",
+            "Inlined width",
+            "Cutoff sum",
+            "Cutoff twice",
+            "inline done unit"
+        ],
+        "{tree}"
+    );
+}

@@ -30,6 +30,8 @@ pub struct FunctionRoot<L: Language> {
     /// Whether the function reads arguments past its parameters (JavaScript's rest parameters;
     /// see [`RootNode::keeps_surplus_arguments`]).
     surplus: bool,
+    /// Whether the language declared the function trivial (see [`RootNode::is_trivial`]).
+    trivial: bool,
 }
 
 impl<L: Language> FunctionRoot<L> {
@@ -37,11 +39,16 @@ impl<L: Language> FunctionRoot<L> {
     /// is, for traces.
     pub fn new(name: Rc<str>, descriptor: Rc<FrameDescriptor>, body: BodyNode<L>, source: Option<SourceSection>) -> Self {
         let depth = crate::node::tree_depth(&body as &dyn ExprNode<L>).saturating_add(1);
-        FunctionRoot { name, descriptor, body, source, depth, surplus: false }
+        FunctionRoot { name, descriptor, body, source, depth, surplus: false, trivial: false }
     }
     /// The root reading arguments past its parameters, or not.
     pub fn keeping_surplus(mut self, surplus: bool) -> Self {
         self.surplus = surplus;
+        self
+    }
+    /// The root declared trivial, or not (see [`RootNode::is_trivial`]).
+    pub fn trivial(mut self, trivial: bool) -> Self {
+        self.trivial = trivial;
         self
     }
 }
@@ -80,6 +87,9 @@ impl<L: Language> RootNode<L> for FunctionRoot<L> {
     fn keeps_surplus_arguments(&self) -> bool {
         self.surplus
     }
+    fn is_trivial(&self) -> bool {
+        self.trivial
+    }
     fn clone_uninitialized(&self) -> Option<Box<dyn RootNode<L>>> {
         let descriptor = Rc::new(self.descriptor.clone_uninitialized());
         let cx = CloneContext::new(descriptor.clone());
@@ -90,6 +100,7 @@ impl<L: Language> RootNode<L> for FunctionRoot<L> {
             source: self.source.clone(),
             depth: self.depth,
             surplus: self.surplus,
+            trivial: self.trivial,
         }))
     }
 }

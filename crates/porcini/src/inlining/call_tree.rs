@@ -98,6 +98,11 @@ pub struct CallNode {
     pub pure: bool,
     /// An Inlined recursive call emitted as a partial copy (see [`crate::inlining`]).
     pub partial: bool,
+    /// The callee's root is trivial (see [`RootNode::is_trivial`]), and its exploration, once
+    /// done, found neither a call nor a loop.
+    ///
+    /// [`RootNode::is_trivial`]: crate::call_target::RootNode::is_trivial
+    pub trivial: bool,
 }
 
 /// What exploring one target found (shared by all its nodes).
@@ -113,6 +118,8 @@ struct Explored {
     exits: usize,
     returns: bool,
     pure: bool,
+    /// It found no loop.
+    loop_free: bool,
     calls: Vec<CallEvent>,
 }
 
@@ -175,6 +182,7 @@ impl CallTree {
             bailout: None,
             pure: false,
             partial: false,
+            trivial: false,
         };
         tree.nodes.push(root);
         let mut record = Recording::counting();
@@ -238,6 +246,9 @@ impl CallTree {
                 node.size = lowered_size(explored.size, explored.exits, node.depth);
                 node.returns = explored.returns;
                 node.pure = explored.pure;
+                // Truffle's `verifyTrivial`: a root declared trivial that partial evaluation
+                // shows looping or calling is treated as any other.
+                node.trivial &= explored.loop_free && explored.calls.iter().all(|c| !c.live);
                 self.expanded += 1;
                 self.add_children(rt, id, &explored.calls);
             }
@@ -289,6 +300,7 @@ impl CallTree {
                 bailout: None,
                 pure: false,
                 partial: false,
+                trivial: callee.as_ref().is_some_and(|c| c.root().is_trivial()),
             };
             let id = CallNodeId(self.nodes.len() as u32);
             self.nodes.push(node);
@@ -343,7 +355,14 @@ fn explore<L: Language>(rt: &Runtime<L>, target: &Rc<CallTarget<L>>) -> Explorat
     let ok = stage.record_root(target.root());
     let calls = stage.into_calls();
     let pure = record.effects() == 0 && record.loops() == 0 && record.early_returns() > 0;
-    let result = ok.map(|()| Explored { size: record.size(), exits: record.exits(), returns: record.root_returns() > 0, pure, calls });
+    let result = ok.map(|()| Explored {
+        size: record.size(),
+        exits: record.exits(),
+        returns: record.root_returns() > 0,
+        pure,
+        loop_free: record.loops() == 0,
+        calls,
+    });
     Exploration { result }
 }
 

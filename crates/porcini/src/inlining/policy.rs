@@ -13,6 +13,14 @@
 //! unit past `InliningInliningBudget`, and inlines every one whose call diff is not positive,
 //! that `InlineOnly` allows, and that has a path that returns. porcini inlines a recursive call
 //! only where it can be a partial copy (a pure callee), see `partial_copies`.
+//!
+//! Trivial callees (see `RootNode::is_trivial`) stand apart, as in Truffle: each is explored
+//! as soon as its caller is, outside the exploration budget, and inlined wherever its caller
+//! is, outside the inlining budget. Both queues take them last; where Truffle's inlining loop
+//! stops at the first callee past the budget, porcini's still inlines the trivial callees
+//! queued behind it, since inlining one never makes the unit larger than the call would. A
+//! setter that the budget would otherwise leave a call, behind larger and more frequent
+//! callees explored first, is inlined whatever the order of exploration.
 
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
@@ -35,8 +43,9 @@ pub struct Budgets {
     pub recursion_depth: usize,
 }
 
-/// A call in a queue: more frequent first, then the earlier found.
+/// A call in a queue: non-trivial first, then more frequent, then the earlier found.
 struct Queued {
+    trivial: bool,
     frequency: f64,
     id: CallNodeId,
 }
@@ -54,7 +63,11 @@ impl PartialOrd for Queued {
 }
 impl Ord for Queued {
     fn cmp(&self, other: &Self) -> Ordering {
-        self.frequency.total_cmp(&other.frequency).then_with(|| other.id.0.cmp(&self.id.0))
+        other
+            .trivial
+            .cmp(&self.trivial)
+            .then_with(|| self.frequency.total_cmp(&other.frequency))
+            .then_with(|| other.id.0.cmp(&self.id.0))
     }
 }
 
@@ -95,12 +108,24 @@ fn queue_children(tree: &CallTree, of: CallNodeId, state: CallState, queue: &mut
     for &c in &tree.node(of).children {
         let child = tree.node(c);
         if child.state == state {
-            queue.push(Queued { frequency: child.frequency, id: c });
+            queue.push(Queued { trivial: child.trivial, frequency: child.frequency, id: c });
+        }
+    }
+}
+
+/// Truffle's `afterExpand`: explores the trivial Cutoff children of the node just explored
+/// (or of the root), whatever the budget.
+fn expand_trivial<L: Language>(rt: &Runtime<L>, tree: &mut CallTree, of: CallNodeId) {
+    let children = tree.node(of).children.clone();
+    for c in children {
+        if tree.node(c).trivial && tree.node(c).state == CallState::Cutoff {
+            tree.expand(rt, c);
         }
     }
 }
 
 fn expand<L: Language>(rt: &Runtime<L>, tree: &mut CallTree, budgets: &Budgets) {
+    expand_trivial(rt, tree, tree.root());
     let mut expanded = tree.node(tree.root()).size;
     let mut queue = BinaryHeap::new();
     queue_children(tree, tree.root(), CallState::Cutoff, &mut queue);
@@ -113,6 +138,7 @@ fn expand<L: Language>(rt: &Runtime<L>, tree: &mut CallTree, budgets: &Budgets) 
         tree.expand(rt, id);
         if tree.node(id).state == CallState::Expanded {
             expanded += tree.node(id).size;
+            expand_trivial(rt, tree, id);
             queue_children(tree, id, CallState::Cutoff, &mut queue);
         }
     }
@@ -150,15 +176,28 @@ fn analyse(tree: &mut CallTree, id: CallNodeId) {
 
 fn inline(tree: &mut CallTree, budgets: &Budgets, allows: impl Fn(&str) -> bool) {
     let mut size = tree.node(tree.root()).size;
+    // What trivial callees add: part of the unit's size, but not of its budget.
+    let mut trivial_size = 0;
+    // Past the budget no other callee is inlined, but the trivial ones still queued are.
+    let mut full = false;
     let mut queue = BinaryHeap::new();
     queue_children(tree, tree.root(), CallState::Expanded, &mut queue);
     while let Some(Queued { id, .. }) = queue.pop() {
         let node = tree.node(id);
-        if !allows(&node.name) {
+        if !allows(&node.name) || (full && !node.trivial) {
+            continue;
+        }
+        if node.trivial {
+            if node.returns {
+                trivial_size += node.size;
+                tree.node_mut(id).state = CallState::Inlined;
+                tree.inlined += 1;
+            }
             continue;
         }
         if size + node.size > budgets.inlining {
-            break;
+            full = true;
+            continue;
         }
         // A recursive call is inlined only where it can be a partial copy (see
         // `partial_copies`): a whole copy of a recursive callee makes its frame real at every
@@ -174,5 +213,5 @@ fn inline(tree: &mut CallTree, budgets: &Budgets, allows: impl Fn(&str) -> bool)
             queue_children(tree, id, CallState::Expanded, &mut queue);
         }
     }
-    tree.node_mut(tree.root()).size = size;
+    tree.node_mut(tree.root()).size = size + trivial_size;
 }
