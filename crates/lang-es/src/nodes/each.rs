@@ -23,7 +23,7 @@ use porcini::control::{BlockNode, IfNode, WhileNode};
 use porcini::node::CloneContext;
 use porcini::{Frame, SlotId, Stage, Tag, Unwind, Value};
 
-use super::element_access::IndexSite;
+use super::element_access::{IndexSite, Slow};
 use super::{Loc, Node, es_node};
 use crate::Es;
 use crate::runtime::{Key, UNDEFINED};
@@ -61,7 +61,7 @@ pub struct EachParts {
 impl EachSite {
     /// The site's loop, assembled from the translator's parts.
     pub fn new(p: EachParts) -> EachSite {
-        let present: Node = Box::new(HasElementNode { array: p.read_array, index: p.read_index, loc: p.loc });
+        let present: Node = Box::new(HasElementNode { array: p.read_array, index: p.read_index, loc: p.loc, met: IndexSite::default() });
         let visit = IfNode::new(present, BlockNode::new(vec![p.call]), None);
         let body = WhileNode::new(p.test, BlockNode::new(vec![Box::new(visit)])).with_step(p.step);
         EachSite { array: p.array, callback: p.callback, index: p.index, length: p.length, body: Box::new(body) }
@@ -105,21 +105,29 @@ impl EachSite {
 
 /// `index in array` for the loop: an element of the dense elements is answered inline, a hole
 /// or an index past the end (the callback may shorten the array) by the full lookup, which
-/// searches the prototypes.
+/// searches the prototypes. As an array read does (see `element_access.rs`), the node
+/// remembers which of the two it met: until it has, compiled code leaves for the interpreter
+/// there rather than calling the lookup, so the loop keeps its values in registers.
 struct HasElementNode {
     array: Node,
     index: Node,
     loc: Loc,
+    /// The slow cases met (its `IndexSite` state stays unused: the site is always an array's).
+    met: IndexSite,
 }
 
 impl HasElementNode {
     pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
         let a = s.exec(0, &*self.array)?;
         let i = s.exec(1, &*self.index)?;
-        let lookup = |s: &mut S| s.call_boundary("has_element", self, Self::has_element, &[a, i]);
         // Only the site writes the temporaries, with an array and an integer, so the lookup is
         // taken for holes and indices past the end alone; the access's checks keep compiled
-        // code safe whatever a slot holds.
+        // code safe whatever a slot holds (anything else counts as past the end).
+        let lookup = |s: &mut S, case: Slow| match (self.met.has_met(case), case) {
+            (true, _) => s.call_boundary("has_element", self, Self::has_element, &[a, i]),
+            (false, Slow::Outside) => s.respecialize(self, Self::meet_outside, &[a, i]),
+            (false, Slow::Hole) => s.respecialize(self, Self::meet_hole, &[a, i]),
+        };
         IndexSite::access(
             s,
             a,
@@ -127,11 +135,21 @@ impl HasElementNode {
             |s, el| {
                 let v = s.elements_get(el.elements, el.index);
                 let hole = s.has_tag(v, Tag::Empty);
-                s.if_else(hole, lookup, |s| Ok(s.konst(Value::from_bool(true))))
+                s.if_else(hole, |s| lookup(s, Slow::Hole), |s| Ok(s.konst(Value::from_bool(true))))
             },
-            lookup,
-            lookup,
+            |s| lookup(s, Slow::Outside),
+            |s| lookup(s, Slow::Outside),
         )
+    }
+    #[cold]
+    fn meet_outside(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        self.met.meet(Slow::Outside);
+        self.has_element(f, v)
+    }
+    #[cold]
+    fn meet_hole(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        self.met.meet(Slow::Hole);
+        self.has_element(f, v)
     }
 
     /// `HasProperty(array, index)`, through the prototypes.
@@ -145,4 +163,4 @@ impl HasElementNode {
     }
 }
 
-es_node!(HasElementNode, "HasElement", children(t => vec![&*t.array, &*t.index]), clone(t, cx => HasElementNode { array: t.array.clone_uninitialized(cx), index: t.index.clone_uninitialized(cx), loc: t.loc.clone() }));
+es_node!(HasElementNode, "HasElement", children(t => vec![&*t.array, &*t.index]), clone(t, cx => HasElementNode { array: t.array.clone_uninitialized(cx), index: t.index.clone_uninitialized(cx), loc: t.loc.clone(), met: IndexSite::default() }));

@@ -183,6 +183,17 @@ fn an_array_read_calls_the_generic_read_only_for_the_cases_it_met() {
     assert_eq!((calls(&outside), calls(&both)), (calls(&inside) + 1, calls(&inside) + 2), "in bounds only:\n{inside}\npast the end too:\n{outside}\nand holes:\n{both}");
 }
 
+#[test]
+fn a_for_each_loop_calls_the_element_lookup_only_for_the_cases_it_met() {
+    // forEach's test of whether an index holds an element is profiled as an array read is:
+    // a loop that met neither a hole nor a shortened array leaves compiled code there.
+    let calls = |ir: &str| ir.lines().filter(|l| l.contains(" call_indirect ")).count();
+    let sum = "function sum(a) { let s = 0; a.forEach((v) => { s += v; }); return s; }\n";
+    let dense = ir_es(&format!("{sum}const xs = [1, 2, 3];\nfor (let i = 0; i < 50; i++) sum(xs);"), "sum");
+    let holey = ir_es(&format!("{sum}const xs = [1, , 3];\nfor (let i = 0; i < 50; i++) sum(xs);"), "sum");
+    assert_eq!(calls(&holey), calls(&dense) + 1, "dense:\n{dense}\nwith a hole:\n{holey}");
+}
+
 /// The IR of `f(o, n)`, a loop over `i` whose body is `body`, with the number of words its
 /// blocks take as parameters (what merges, loop headers included, carry).
 fn loop_ir(body: &str) -> (String, usize) {

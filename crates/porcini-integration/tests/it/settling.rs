@@ -111,3 +111,21 @@ fn an_easyscript_array_read_meeting_holes_and_the_end_in_compiled_code_settles()
         3,
     );
 }
+
+#[test]
+fn an_easyscript_for_each_meeting_holes_in_compiled_code_settles() {
+    // forEach's loop and the loop around it are each compiled (on the stack) while the array
+    // is dense. Holes made later leave each unit once and teach forEach's element test, whose
+    // next code calls the full lookup for them: four compilations, the last installed.
+    settles::<lang_es::Es>(
+        "const xs = []; for (let i = 0; i < 20; i++) xs.push(i);
+         let s = 0;
+         for (let i = 0; i < 3000; i++) {
+           if (i === 1000) xs[25] = 5;
+           xs.forEach((v) => { s += v; });
+         }
+         console.log(s);",
+        "test.js",
+        4,
+    );
+}
