@@ -9,7 +9,6 @@ use porcini::{Cmp, Frame, SlotId, Stage, Tag, Unwind, Value};
 
 use super::{Loc, Node, es_node};
 use crate::Es;
-use crate::runtime::convert::strict_equals;
 use crate::runtime::error::{reference_error, type_error};
 use crate::runtime::object::as_array;
 use crate::runtime::state::note_site;
@@ -190,8 +189,8 @@ impl ForOfNextNode {
 es_node!(ForOfNextNode, "ForOfNext", children(_t => Vec::new()), clone(t, _cx => ForOfNextNode::new(t.iterable, t.index, t.value)));
 
 /// A `switch` statement's cases: the first case whose value is strictly equal to the
-/// discriminant (in frame slot `discriminant`), or else `default`, starts, and execution falls
-/// through the cases after it. The index of the starting case is kept in frame slot `start`.
+/// discriminant (each case's test is that comparison), or else `default`, starts, and
+/// execution falls through the cases after it. The index of the starting case is kept in frame slot `start`.
 ///
 /// Choosing the case is a child ([`CaseChoiceNode`]), and so is every test and every body,
 /// each deciding for itself whether it runs (by the start slot): every node executes its
@@ -203,13 +202,13 @@ pub struct SwitchNode {
 }
 
 impl SwitchNode {
-    pub fn new(discriminant: SlotId, tests: Vec<Option<Node>>, bodies: Vec<BlockNode<Es>>, start: SlotId) -> SwitchNode {
+    pub fn new(tests: Vec<Option<Node>>, bodies: Vec<BlockNode<Es>>, start: SlotId) -> SwitchNode {
         let cases = tests.len();
         let default = tests.iter().position(Option::is_none);
         let tests = tests
             .into_iter()
             .enumerate()
-            .filter_map(|(i, t)| t.map(|test| CaseTestNode { test, index: i, discriminant, start, cases }))
+            .filter_map(|(i, t)| t.map(|test| CaseTestNode { test, index: i, start, cases }))
             .collect();
         let bodies = bodies.into_iter().enumerate().map(|(i, block)| CaseBodyNode { block, index: i, start }).collect();
         SwitchNode { choice: CaseChoiceNode { tests, default, start, cases }, bodies }
@@ -275,9 +274,9 @@ es_node!(CaseChoiceNode, "CaseChoice", children(t => t.tests.iter().map(|x| x as
 /// One `case value:` of a `switch`: while no case has started, evaluates its value and starts
 /// its case if it is strictly equal to the discriminant.
 pub struct CaseTestNode {
+    /// `discriminant === value`, a boolean.
     test: Node,
     index: usize,
-    discriminant: SlotId,
     start: SlotId,
     cases: usize,
 }
@@ -291,9 +290,7 @@ impl CaseTestNode {
         s.if_else(
             searching,
             |s| {
-                let t = s.exec(0, &*self.test)?;
-                let d = s.read_slot(self.discriminant);
-                let eq = s.call_boundary("case", self, Self::matches, &[d, t])?;
+                let eq = s.exec(0, &*self.test)?;
                 let eq = s.unbox_bool(eq);
                 s.if_else(
                     eq,
@@ -308,10 +305,6 @@ impl CaseTestNode {
             |s| Ok(s.konst(UNDEFINED)),
         )?;
         Ok(s.konst(UNDEFINED))
-    }
-    fn matches(&self, _f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
-        let (a, b) = (v.first().copied().unwrap_or(UNDEFINED), v.get(1).copied().unwrap_or(UNDEFINED));
-        Ok(Value::from_bool(strict_equals(a, b)))
     }
 }
 

@@ -176,7 +176,7 @@ impl Translator<'_> {
 
     /// An operator's operand: a variable read or a constant kept inline in the operator (see
     /// [`crate::nodes::leaf`]), anything else as its own node.
-    fn operand(&mut self, cx: &mut FnCx, e: &Expr) -> Result<Child, SyntaxError> {
+    pub(crate) fn operand(&mut self, cx: &mut FnCx, e: &Expr) -> Result<Child, SyntaxError> {
         if let Some(v) = self.literal(e) {
             return Ok(const_leaf(v));
         }

@@ -355,15 +355,20 @@ impl Translator<'_> {
         let mut tests = Vec::with_capacity(cases.len());
         let mut bodies = Vec::with_capacity(cases.len());
         for c in cases {
+            // `discriminant === test`, as the `===` operator compares: strings of one unit and
+            // literals by identity, numbers by value, in compiled code without a call.
             tests.push(match &c.test {
-                Some(t) => Some(self.expr(cx, t)?),
+                Some(t) => {
+                    let test = self.operand(cx, t)?;
+                    Some(Box::new(crate::nodes::compare::EqualsNode::new(self.temp_operand(dslot), test, true, false)) as Node)
+                }
                 None => None,
             });
             let stmts = self.statements(cx, &c.body)?;
             bodies.push(self.block_node(stmts));
         }
         let start = cx.temp("%case");
-        Ok(Box::new(SwitchNode::new(dslot, tests, bodies, start)))
+        Ok(Box::new(SwitchNode::new(tests, bodies, start)))
     }
 
     /// Writes a translator temporary.

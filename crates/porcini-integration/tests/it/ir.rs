@@ -194,6 +194,28 @@ fn a_for_each_loop_calls_the_element_lookup_only_for_the_cases_it_met() {
     assert_eq!(calls(&holey), calls(&dense) + 1, "dense:\n{dense}\nwith a hole:\n{holey}");
 }
 
+#[test]
+fn a_switch_on_integers_compares_them_without_a_call() {
+    // A case test is the `===` operator over the discriminant, specialized as any `===` is:
+    // on integers, the choice of the case is compares, where it was a call per case. (Strings
+    // of one unit compare by identity the same way, with the call left on the path of two
+    // strings that are not both the runtime's one string of their text.)
+    let program = "function kind(c) { switch (c) { case 1: return 10; case 2: return 20; case 3: case 4: return 30; default: return 0; } }
+                   for (let i = 0; i < 50; i++) kind(i % 6);";
+    let ir = ir_es(program, "kind");
+    // Calls outside the cold blocks (which leave for the interpreter).
+    let mut cold = false;
+    let mut calls = 0;
+    for line in ir.lines() {
+        if line.starts_with("block") {
+            cold = line.contains(" cold");
+        } else if !cold && line.contains(" call_indirect ") {
+            calls += 1;
+        }
+    }
+    assert_eq!(calls, 0, "{ir}");
+}
+
 /// The IR of `f(o, n)`, a loop over `i` whose body is `body`, with the number of words its
 /// blocks take as parameters (what merges, loop headers included, carry).
 fn loop_ir(body: &str) -> (String, usize) {

@@ -346,7 +346,7 @@ impl<E: Entropy> Gen<E> {
             _ => self.expr(cx, Ty::NUM.union(Ty::STR), 1).text,
         };
         out.text(&format!("switch ({subject}) {{"));
-        let labels = ["0", "1", "2", "\"1\"", "\"a\"", "3.5", "-0", "null"];
+        let labels = ["0", "1", "2", "\"1\"", "\"a\"", "\"ab\"", "3.5", "-0", "NaN", "null"];
         let mut used: Vec<&str> = Vec::new();
         for _ in 0..self.rng.range(1, 4) {
             let l = *self.rng.pick(&labels);
