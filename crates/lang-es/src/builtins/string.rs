@@ -76,6 +76,10 @@ fn units_value(f: &Frame<'_, Es>, units: &[u16]) -> Value {
 
 /// An integer argument, `default` when absent.
 fn int_arg(f: &mut Frame<'_, Es>, v: Value, default: f64) -> Result<f64, Unwind<Value>> {
+    // An integer is its own integer (a parser's indices, every call): no conversion.
+    if let Some(i) = v.as_i64() {
+        return Ok(i as f64);
+    }
     if is_undefined(v) { Ok(default) } else { Ok(to_integer(to_number(f, v)?)) }
 }
 
