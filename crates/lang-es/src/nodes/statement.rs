@@ -190,7 +190,8 @@ es_node!(ForOfNextNode, "ForOfNext", children(_t => Vec::new()), clone(t, _cx =>
 
 /// A `switch` statement's cases: the first case whose value is strictly equal to the
 /// discriminant (each case's test is that comparison), or else `default`, starts, and
-/// execution falls through the cases after it. The index of the starting case is kept in frame slot `start`.
+/// execution falls through the cases after it. The index of the starting case is kept in
+/// frame slot `start`.
 ///
 /// Choosing the case is a child ([`CaseChoiceNode`]), and so is every test and every body,
 /// each deciding for itself whether it runs (by the start slot): every node executes its
