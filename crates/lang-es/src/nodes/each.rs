@@ -23,7 +23,7 @@ use porcini::control::{BlockNode, IfNode, WhileNode};
 use porcini::node::CloneContext;
 use porcini::{Frame, SlotId, Stage, Tag, Unwind, Value};
 
-use super::element_access::{IndexSite, Slow};
+use super::element_access::{IndexSite, Slow, SlowCases};
 use super::{Loc, Node, es_node};
 use crate::Es;
 use crate::runtime::{Key, UNDEFINED};
@@ -61,7 +61,7 @@ pub struct EachParts {
 impl EachSite {
     /// The site's loop, assembled from the translator's parts.
     pub fn new(p: EachParts) -> EachSite {
-        let present: Node = Box::new(HasElementNode { array: p.read_array, index: p.read_index, loc: p.loc, met: IndexSite::default() });
+        let present: Node = Box::new(HasElementNode { array: p.read_array, index: p.read_index, loc: p.loc, met: SlowCases::default() });
         let visit = IfNode::new(present, BlockNode::new(vec![p.call]), None);
         let body = WhileNode::new(p.test, BlockNode::new(vec![Box::new(visit)])).with_step(p.step);
         EachSite { array: p.array, callback: p.callback, index: p.index, length: p.length, body: Box::new(body) }
@@ -112,8 +112,8 @@ struct HasElementNode {
     array: Node,
     index: Node,
     loc: Loc,
-    /// The slow cases met (its `IndexSite` state stays unused: the site is always an array's).
-    met: IndexSite,
+    /// The slow cases met.
+    met: SlowCases,
 }
 
 impl HasElementNode {
@@ -163,4 +163,4 @@ impl HasElementNode {
     }
 }
 
-es_node!(HasElementNode, "HasElement", children(t => vec![&*t.array, &*t.index]), clone(t, cx => HasElementNode { array: t.array.clone_uninitialized(cx), index: t.index.clone_uninitialized(cx), loc: t.loc.clone(), met: IndexSite::default() }));
+es_node!(HasElementNode, "HasElement", children(t => vec![&*t.array, &*t.index]), clone(t, cx => HasElementNode { array: t.array.clone_uninitialized(cx), index: t.index.clone_uninitialized(cx), loc: t.loc.clone(), met: SlowCases::default() }));

@@ -21,8 +21,30 @@ use crate::Es;
 #[derive(Default)]
 pub struct IndexSite {
     state: Cell<u8>,
-    /// The slow cases the site has met ([`Slow`] bits).
-    met: Cell<u8>,
+    /// The slow cases the site has met.
+    met: SlowCases,
+}
+
+/// The slow cases of an array-index access that a node has met (a branch profile of
+/// [`Slow`] bits): an array-index site's, and `forEach`'s test for an element.
+#[derive(Default)]
+pub struct SlowCases(Cell<u8>);
+
+impl SlowCases {
+    /// Whether the node has met `case`: compiled code then calls the generic path for it
+    /// rather than leaving.
+    #[inline(always)]
+    pub fn has_met(&self, case: Slow) -> bool {
+        self.0.get() & case as u8 != 0
+    }
+    /// Remembers that the node met `case` (counted as a specialization, so compiled code that
+    /// left for it is not taken for a deoptimization loop).
+    pub fn meet(&self, case: Slow) {
+        if !self.has_met(case) {
+            porcini::spec::note_specialized();
+            self.0.set(self.0.get() | case as u8);
+        }
+    }
 }
 
 /// A slow case of an array-index access.
@@ -69,19 +91,14 @@ impl IndexSite {
         }
         self.state.set(GENERIC);
     }
-    /// Whether the site has met `case`: compiled code then calls the generic path for it
-    /// rather than leaving.
+    /// Whether the site has met `case` (see [`SlowCases::has_met`]).
     #[inline(always)]
     pub fn has_met(&self, case: Slow) -> bool {
-        self.met.get() & case as u8 != 0
+        self.met.has_met(case)
     }
-    /// Remembers that the site met `case` (counted as a specialization, so compiled code that
-    /// left for it is not taken for a deoptimization loop).
+    /// Remembers that the site met `case` (see [`SlowCases::meet`]).
     pub fn meet(&self, case: Slow) {
-        if !self.has_met(case) {
-            porcini::spec::note_specialized();
-            self.met.set(self.met.get() | case as u8);
-        }
+        self.met.meet(case)
     }
     /// The cost for splitting and polymorphism reports.
     pub fn cost(&self) -> porcini::NodeCost {
