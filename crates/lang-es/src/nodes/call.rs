@@ -20,11 +20,12 @@ use porcini::{Frame, Stage, Tag, Unwind, Value};
 use super::intrinsic::{Intrinsic, IntrinsicSite, SiteOp};
 use super::property::PropKey;
 use super::property_cache::{Hit, PropertyCache};
+use super::this_site::{MakesThis, ThisSite};
 use super::{Loc, Node, es_node, with_values};
 use crate::Es;
 use crate::runtime::FnKind;
 use crate::runtime::function::{CALLABLE, CODE, JsFunction};
-use crate::runtime::object::{as_array, call, construct, get, new_array, ordinary_create};
+use crate::runtime::object::{as_array, call, construct, get, new_array};
 use crate::runtime::state::note_site;
 use crate::runtime::{Key, UNDEFINED};
 
@@ -40,7 +41,7 @@ impl ArgNode {
             ArgNode::Plain(n) | ArgNode::Spread(n) => &**n,
         }
     }
-    fn clone_uninitialized(&self, cx: &porcini::node::CloneContext) -> ArgNode {
+    pub fn clone_uninitialized(&self, cx: &porcini::node::CloneContext) -> ArgNode {
         match self {
             ArgNode::Plain(n) => ArgNode::Plain(n.clone_uninitialized(cx)),
             ArgNode::Spread(n) => ArgNode::Spread(n.clone_uninitialized(cx)),
@@ -632,11 +633,8 @@ pub struct NewNode {
     /// The `Array` constructor, when it is the one the site has called: the site makes the
     /// array itself, without the constructor's frame (kept alive as `Constructor::_alive` is).
     array: OnceCell<(Value, porcini::embed::GuestRef)>,
-    /// The cache of the one constructor's `prototype` lookup, so that compiled code reads the
-    /// prototype of the object it makes in place rather than looking it up generically.
-    protos: PropertyCache,
-    /// The root shape of the objects the site makes (see `new_object_memo`).
-    roots: crate::runtime::object::RootMemo,
+    /// How the site makes the object its one constructor receives.
+    this_site: ThisSite,
 }
 
 /// What a monomorphic `new` site knows of its constructor.
@@ -653,7 +651,7 @@ struct Constructor {
 
 impl NewNode {
     pub fn new(callee: Node, args: Vec<ArgNode>, text: Rc<str>, loc: Loc) -> NewNode {
-        NewNode { callee, args, text, loc, ctor: OnceCell::new(), generic: Cell::new(false), array: OnceCell::new(), protos: PropertyCache::default(), roots: Default::default() }
+        NewNode { callee, args, text, loc, ctor: OnceCell::new(), generic: Cell::new(false), array: OnceCell::new(), this_site: ThisSite::default() }
     }
     pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
         let c = s.exec(0, &*self.callee)?;
@@ -708,7 +706,7 @@ impl NewNode {
         // The object made is a child of its own, after the arguments: a deoptimization in the
         // constructor's inlined code resumes with this object rather than making another.
         let this = if ctor.makes_this {
-            s.exec_inline(1 + args.len() as u32, |s| self.make_this(s, callee))?
+            s.exec_inline(1 + args.len() as u32, |s| ThisSite::make(self, s, callee))?
         } else {
             s.konst(Value::EMPTY)
         };
@@ -727,48 +725,9 @@ impl NewNode {
         let is_obj = s.has_tag(r, Tag::Object);
         s.if_else(is_obj, |_| Ok(r), |_| Ok(this))
     }
-    /// The object `new` makes for the site's one constructor `callee`: its prototype read
-    /// through the site's cache, then an object of it made (the full path when the prototype
-    /// is not an object, or the cache went generic).
-    fn make_this<S: Stage<Es>>(&self, s: &mut S, callee: S::Val) -> Result<S::Val, Unwind<S::Val>> {
-        if self.protos.entries.is_generic() {
-            return s.call_boundary("new_this", self, Self::new_this, &[callee]);
-        }
-        match self.protos.read(s, callee)? {
-            Hit::Value(proto) => {
-                let is_object = s.has_tag(proto, Tag::Object);
-                s.if_else(
-                    is_object,
-                    |s| s.call_boundary("new_object", self, Self::new_object, &[proto]),
-                    |s| s.call_boundary("new_this", self, Self::new_this, &[callee]),
-                )
-            }
-            Hit::Miss => s.respecialize(self, Self::proto_miss, &[callee]),
-        }
-    }
-    /// The `prototype` cache missed: it learns the constructor, then the full path makes the
-    /// object.
-    #[cold]
-    fn proto_miss(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
-        let callee = v.first().copied().unwrap_or(UNDEFINED);
-        if self.protos.learn(f, callee, f.lang().names().prototype) {
-            porcini::spec::report_polymorphic_specialize(f, self);
-        }
-        self.new_this(f, v)
-    }
-    /// An empty object whose prototype is the object `v[0]`.
-    fn new_object(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
-        let proto = v.first().copied().unwrap_or(UNDEFINED);
-        Ok(Value::from_object(crate::runtime::object::new_object_memo(f.runtime(), proto, &self.roots)))
-    }
     /// `new Array(...v)`, made as the constructor makes it; its errors name this site.
     fn new_array(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
         crate::builtins::array::array_fn(f, UNDEFINED, v).inspect_err(|_| note_site(f, &self.loc))
-    }
-    /// The object `new` makes for the constructor `v[0]`, as `construct` makes it.
-    fn new_this(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
-        let callee = v.first().copied().unwrap_or(UNDEFINED);
-        ordinary_create(f, callee).inspect_err(|_| note_site(f, &self.loc))
     }
     /// A second constructor: the site goes generic for good.
     #[cold]
@@ -821,6 +780,15 @@ impl NewNode {
         // The array holds spread arguments where the collector sees them until they are pushed.
         std::hint::black_box(holder);
         r
+    }
+}
+
+impl MakesThis for NewNode {
+    fn this_site(&self) -> &ThisSite {
+        &self.this_site
+    }
+    fn loc(&self) -> &Loc {
+        &self.loc
     }
 }
 

@@ -15,7 +15,7 @@ use super::property::PropKey;
 use super::variable::WriteVarNode;
 use super::{Loc, Node, es_node, with_values};
 use crate::Es;
-use crate::runtime::error::{reference_error, type_error};
+use crate::runtime::error::type_error;
 use crate::runtime::function::JsFunction;
 use crate::runtime::object::{
     Accessor, as_function, call, construct, define, define_accessor, get_from, new_object, proto_of,
@@ -198,83 +198,6 @@ fn set_fields(ctor: Value, init: Value) {
 }
 
 es_node!(ClassNode, "Class", children(t => { let mut c: Vec<&dyn porcini::ExprNode<Es>> = t.heritage.iter().map(|h| &**h).collect(); for m in &t.members { if let PropKey::Computed(n) = &m.key { c.push(n.node()); } } c }), clone(t, cx => ClassNode::new(t.heritage.as_ref().map(|h| h.clone_uninitialized(cx)), t.ctor.clone(), t.members.iter().map(|m| ClassMember { is_static: m.is_static, key: match &m.key { PropKey::Static(k) => PropKey::Static(*k), PropKey::Computed(n) => PropKey::Computed(n.clone_uninitialized(cx)) }, kind: match &m.kind { MemberKind::Method(s) => MemberKind::Method(s.clone()), MemberKind::Getter(s) => MemberKind::Getter(s.clone()), MemberKind::Setter(s) => MemberKind::Setter(s.clone()) } }).collect(), t.instance_fields.clone(), t.static_fields.clone(), t.env, t.inner.as_ref().map(|w| w.clone_write(cx)), t.loc.clone())));
-
-/// `super(...args)` in a derived constructor: constructs the parent class with this class's
-/// `new.target`, binds `this` to the result, then runs this class's field initializers.
-pub struct SuperCallNode {
-    func: Node,
-    new_target: Node,
-    args: Vec<super::call::ArgNode>,
-    this_read: Node,
-    this_write: WriteVarNode,
-    loc: Loc,
-}
-
-impl SuperCallNode {
-    pub fn new(func: Node, new_target: Node, args: Vec<super::call::ArgNode>, this_read: Node, this_write: WriteVarNode, loc: Loc) -> SuperCallNode {
-        SuperCallNode { func, new_target, args, this_read, this_write, loc }
-    }
-    pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
-        let func = s.exec(0, &*self.func)?;
-        let nt = s.exec(1, &*self.new_target)?;
-        let spread = self
-            .args
-            .iter()
-            .enumerate()
-            .filter(|(i, a)| *i < 63 && matches!(a, super::call::ArgNode::Spread(_)))
-            .fold(0i64, |m, (i, _)| m | (1 << i));
-        let this = with_values(
-            s,
-            self.args.len(),
-            |s, i| s.exec(2 + i as u32, self.args[i].node()),
-            |s, vals| {
-                let mask = s.konst(Value::from_i64(spread));
-                let mut all = vec![func, nt, mask];
-                all.extend_from_slice(vals);
-                s.call_boundary("super", self, Self::construct_parent, &all)
-            },
-        )?;
-        // `this` may be bound once.
-        let old = s.exec(2 + self.args.len() as u32, &*self.this_read)?;
-        let bound = s.has_tag(old, porcini::Tag::Empty);
-        let bound = s.not(bound);
-        s.if_else(bound, |s| s.call_boundary("super_twice", self, Self::twice, &[]), |s| Ok(s.konst(UNDEFINED)))?;
-        self.this_write.write(s, this)?;
-        s.call_boundary("fields", self, Self::fields, &[func, this])?;
-        Ok(this)
-    }
-    fn construct_parent(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
-        let func = v.first().copied().unwrap_or(UNDEFINED);
-        let nt = v.get(1).copied().unwrap_or(UNDEFINED);
-        let spread = v.get(2).and_then(|m| m.as_i64()).unwrap_or(0) as u64;
-        let rest = v.get(3..).unwrap_or(&[]);
-        let parent = match func.as_object() {
-            Some(o) => proto_of(f.runtime(), o),
-            None => UNDEFINED,
-        };
-        if spread == 0 {
-            return construct(f, parent, rest, nt, "Super constructor").inspect_err(|_| note_site(f, &self.loc));
-        }
-        let list = super::call::expand_spread(f, rest, spread, &self.loc)?;
-        let args = crate::runtime::object::as_array(list).map(|a| a.to_vec()).unwrap_or_default();
-        let r = construct(f, parent, &args, nt, "Super constructor").inspect_err(|_| note_site(f, &self.loc));
-        // The array holds the arguments where the collector sees them until they are pushed.
-        std::hint::black_box(list);
-        r
-    }
-    #[cold]
-    fn twice(&self, f: &mut Frame<'_, Es>, _: &[Value]) -> Result<Value, Unwind<Value>> {
-        note_site(f, &self.loc);
-        Err(reference_error(f, "Super constructor may only be called once"))
-    }
-    fn fields(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
-        let (func, this) = (v.first().copied().unwrap_or(UNDEFINED), v.get(1).copied().unwrap_or(UNDEFINED));
-        super::function::run_fields(f, func, this)?;
-        Ok(UNDEFINED)
-    }
-}
-
-es_node!(SuperCallNode, "SuperCall", children(t => { let mut c: Vec<&dyn porcini::ExprNode<Es>> = vec![&*t.func, &*t.new_target]; c.extend(t.args.iter().map(|a| a.node())); c.push(&*t.this_read); c }), clone(t, cx => SuperCallNode::new(t.func.clone_uninitialized(cx), t.new_target.clone_uninitialized(cx), t.args.iter().map(|a| match a { super::call::ArgNode::Plain(n) => super::call::ArgNode::Plain(n.clone_uninitialized(cx)), super::call::ArgNode::Spread(n) => super::call::ArgNode::Spread(n.clone_uninitialized(cx)) }).collect(), t.this_read.clone_uninitialized(cx), t.this_write.clone_write(cx), t.loc.clone())));
 
 /// `super.name` (or `super[key]`): the property of the home object's prototype, read with
 /// `this` as the receiver.

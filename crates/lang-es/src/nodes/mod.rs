@@ -24,6 +24,8 @@ pub mod property_cache;
 pub mod root;
 pub mod statement;
 pub mod store_cache;
+pub mod super_call;
+pub mod this_site;
 pub mod variable;
 
 use std::rc::Rc;
