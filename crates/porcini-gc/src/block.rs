@@ -59,6 +59,12 @@ struct BlockHeader {
     drop_bits: [u64; BITMAP_WORDS],
 }
 
+/// The offset of the allocation bitmap in a block's header, for compiled code that sets a bit
+/// itself (see `cursor.rs`).
+pub(crate) const fn alloc_bits_offset() -> usize {
+    std::mem::offset_of!(BlockHeader, alloc_bits)
+}
+
 /// The space the header takes at the start of every block, rounded up to a granule.
 const HEADER_SIZE: usize = (size_of::<BlockHeader>() + GRANULE - 1) & !(GRANULE - 1);
 

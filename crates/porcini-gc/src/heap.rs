@@ -21,8 +21,10 @@
 
 use std::cell::{Cell, RefCell};
 use std::marker::PhantomData;
+use std::rc::Rc;
 
 use crate::block::{BLOCK_SIZE, Block, MAX_ALIGN};
+use crate::cursor::{Cursors, InlineAlloc};
 use crate::gc::Gc;
 use crate::index::BlockIndex;
 use crate::raw::{self, GcBox};
@@ -91,11 +93,6 @@ struct ClassState {
     /// The blocks of this class still to be swept, holding the last collection's garbage;
     /// allocation sweeps them one at a time when it runs out of free cells.
     pending: Vec<Block>,
-    /// The first cell of the free list (0 when empty); each free cell's first word links on.
-    free: usize,
-    /// The next never-used cell of the newest block, and the end of its cells.
-    bump: usize,
-    bump_end: usize,
 }
 
 /// Everything behind the heap's `RefCell`.
@@ -111,6 +108,8 @@ struct HeapState {
     /// The counters as of the end of the last collection; the allocation counters since then are
     /// kept in the heap's cells, off the allocation path's way, and added in by `Heap::stats`.
     stats: HeapStats,
+    /// The free lists and bump ranges of the classes (see `cursor.rs`).
+    cursors: Rc<Cursors>,
 }
 
 /// The garbage-collected heap of one mutator thread.
@@ -121,12 +120,9 @@ pub struct Heap {
     collecting: Cell<bool>,
     /// The address given to `set_stack_base`, or 0.
     stack_base: Cell<usize>,
-    /// Bytes allocated (and reported with `add_external_bytes`) since the last collection.
-    allocated_since: Cell<usize>,
-    /// Objects allocated since the last collection.
-    objects_since: Cell<usize>,
-    /// `allocated_since` beyond which the next allocation collects first.
-    threshold: Cell<usize>,
+    /// The allocation state compiled code shares (also `HeapState::cursors`); its free lists
+    /// and bump ranges are the heap's only ones.
+    cursors: Rc<Cursors>,
     /// The heap and its objects belong to the thread whose stack is scanned.
     _not_send: PhantomData<*mut ()>,
 }
@@ -134,16 +130,13 @@ pub struct Heap {
 impl Heap {
     /// An empty heap.
     pub fn new(config: HeapConfig) -> Heap {
-        let threshold = config.min_threshold_bytes;
+        let cursors = Rc::new(Cursors::new(config.min_threshold_bytes));
         Heap {
             config,
             state: RefCell::new(HeapState {
                 classes: std::array::from_fn(|_| ClassState {
                     blocks: Vec::new(),
                     pending: Vec::new(),
-                    free: 0,
-                    bump: 0,
-                    bump_end: 0,
                 }),
                 large: Vec::new(),
                 index: BlockIndex::new(),
@@ -151,12 +144,11 @@ impl Heap {
                 permanents: Vec::new(),
                 mark_stack: Vec::new(),
                 stats: HeapStats::default(),
+                cursors: cursors.clone(),
             }),
             collecting: Cell::new(false),
             stack_base: Cell::new(0),
-            allocated_since: Cell::new(0),
-            objects_since: Cell::new(0),
-            threshold: Cell::new(threshold),
+            cursors,
             _not_send: PhantomData,
         }
     }
@@ -225,8 +217,8 @@ impl Heap {
         // SAFETY: a live `T` now lives at `addr`.
         let gc = unsafe { Gc::<T>::from_addr(addr) };
         let bytes = footprint.saturating_add(gc.extra_bytes());
-        self.allocated_since
-            .set(self.allocated_since.get().saturating_add(bytes));
+        self.cursors.allocated_since
+            .set(self.cursors.allocated_since.get().saturating_add(bytes));
         gc
     }
 
@@ -255,18 +247,28 @@ impl Heap {
     ///
     /// These bytes count in `HeapStats::live_bytes` and `allocated_bytes_total` too.
     pub fn add_external_bytes(&self, bytes: usize) {
-        self.allocated_since
-            .set(self.allocated_since.get().saturating_add(bytes));
+        self.cursors.allocated_since
+            .set(self.cursors.allocated_since.get().saturating_add(bytes));
+    }
+
+    /// How compiled code may allocate a `T` in place (see [`InlineAlloc`]), or `None` when every
+    /// allocation of one must call the heap: under stress, which collects at each, and for a
+    /// type with a destructor or too large for a size class.
+    pub fn inline_alloc<T: Trace>(&self) -> Option<InlineAlloc> {
+        if self.config.stress {
+            return None;
+        }
+        self.cursors.inline_alloc::<T>()
     }
 
     /// A snapshot of the heap's counters.
     pub fn stats(&self) -> HeapStats {
         let mut stats = self.state.borrow().stats;
-        let bytes = self.allocated_since.get();
-        stats.live_objects += self.objects_since.get();
+        let bytes = self.cursors.allocated_since.get();
+        stats.live_objects += self.cursors.objects_since.get();
         stats.live_bytes = stats.live_bytes.saturating_add(bytes);
         stats.peak_live_bytes = stats.peak_live_bytes.max(stats.live_bytes);
-        stats.allocated_objects_total += self.objects_since.get() as u64;
+        stats.allocated_objects_total += self.cursors.objects_since.get() as u64;
         stats.allocated_bytes_total = stats.allocated_bytes_total.saturating_add(bytes as u64);
         stats
     }
@@ -292,8 +294,8 @@ impl Heap {
     #[inline(always)]
     fn place<T: Trace>(&self, value: T, bytes: usize) -> Gc<T> {
         let addr = self.reserve::<T>();
-        self.allocated_since
-            .set(self.allocated_since.get().saturating_add(bytes));
+        self.cursors.allocated_since
+            .set(self.cursors.allocated_since.get().saturating_add(bytes));
         // SAFETY: `addr` is a cell of this heap that was free until now, sized and aligned for a
         // `GcBox<T>` by the size class (or the large chunk) chosen from that very layout.
         unsafe { raw::write_box(addr, value) };
@@ -305,7 +307,7 @@ impl Heap {
     /// the room since the last collection is used up.
     #[inline(always)]
     fn must_collect_before(&self, bytes: usize) -> bool {
-        self.config.stress || self.allocated_since.get().saturating_add(bytes) > self.threshold.get()
+        self.config.stress || self.cursors.allocated_since.get().saturating_add(bytes) > self.cursors.threshold.get()
     }
 
     /// A cell for a `GcBox<T>`, marked allocated and counted as an object, but not as bytes.
@@ -332,7 +334,7 @@ impl Heap {
             // SAFETY: `addr` is a cell of a live block, in its first 64 KiB.
             unsafe { Block::containing(addr) }.set_needs_drop(addr);
         }
-        self.objects_since.set(self.objects_since.get() + 1);
+        self.cursors.objects_since.set(self.cursors.objects_since.get() + 1);
         addr
     }
 
@@ -421,7 +423,7 @@ impl Heap {
             }
             Sweep::Lazily => state.defer_sweep(),
         }
-        let (bytes, objects) = (self.allocated_since.get(), self.objects_since.get());
+        let (bytes, objects) = (self.cursors.allocated_since.get(), self.cursors.objects_since.get());
         let stats = &mut state.stats;
         stats.collections += 1;
         stats.allocated_objects_total += objects as u64;
@@ -433,9 +435,9 @@ impl Heap {
         stats.live_objects = marked_objects;
         stats.live_bytes = marked_bytes;
         stats.last_marked_bytes = marked_bytes;
-        self.allocated_since.set(0);
-        self.objects_since.set(0);
-        self.threshold.set(next_threshold(self.config.min_threshold_bytes, marked_bytes));
+        self.cursors.allocated_since.set(0);
+        self.cursors.objects_since.set(0);
+        self.cursors.threshold.set(next_threshold(self.config.min_threshold_bytes, marked_bytes));
     }
 }
 
@@ -482,17 +484,16 @@ impl HeapState {
     /// Takes a cell of size class `class`, marking it allocated.
     #[inline(always)]
     fn alloc_small(&mut self, class: usize) -> usize {
-        let state = &mut self.classes[class];
-        let cell = if state.free != 0 {
-            let cell = state.free;
+        let cursor = &self.cursors.classes[class];
+        let (free, bump) = (cursor.free.get(), cursor.bump.get());
+        let cell = if free != 0 {
             // SAFETY: cells on the free list are free cells of live blocks whose first word the
             // sweep set to the next cell of the list.
-            state.free = unsafe { std::ptr::with_exposed_provenance::<usize>(cell).read() };
-            cell
-        } else if state.bump < state.bump_end {
-            let cell = state.bump;
-            state.bump += CLASS_SIZES[class];
-            cell
+            cursor.free.set(unsafe { std::ptr::with_exposed_provenance::<usize>(free).read() });
+            free
+        } else if bump < cursor.bump_end.get() {
+            cursor.bump.set(bump + CLASS_SIZES[class]);
+            bump
         } else {
             return self.refill(class);
         };
@@ -522,7 +523,8 @@ impl HeapState {
             let cell = block.thread_free_cells(0);
             if cell != 0 {
                 // SAFETY: `thread_free_cells` linked the free cells through their first words.
-                state.free = unsafe { std::ptr::with_exposed_provenance::<usize>(cell).read() };
+                let next = unsafe { std::ptr::with_exposed_provenance::<usize>(cell).read() };
+                self.cursors.classes[class].free.set(next);
                 block.set_allocated(cell);
                 return cell;
             }
@@ -540,7 +542,8 @@ impl HeapState {
                 if live == 0 {
                     return Some(block);
                 }
-                state.free = block.thread_free_cells(state.free);
+                let free = &self.cursors.classes[class].free;
+                free.set(block.thread_free_cells(free.get()));
                 state.blocks.push(block);
             }
         }
@@ -575,8 +578,9 @@ impl HeapState {
         let state = &mut self.classes[class];
         state.blocks.push(block);
         let cell = block.first_cell();
-        state.bump = cell + CLASS_SIZES[class];
-        state.bump_end = block.cells_end();
+        let cursor = &self.cursors.classes[class];
+        cursor.bump.set(cell + CLASS_SIZES[class]);
+        cursor.bump_end.set(block.cells_end());
         block.set_allocated(cell);
         cell
     }
@@ -635,10 +639,7 @@ impl HeapState {
             // are leaked until the next sweep rather than handed out twice. A block leaves the
             // class's list only once it is swept, so a panicking destructor also leaves every
             // block where the next collection finds it.
-            let state = &mut self.classes[class];
-            state.free = 0;
-            state.bump = 0;
-            state.bump_end = 0;
+            self.cursors.classes[class].clear();
             let mut head = 0;
             let mut i = 0;
             while let Some(&block) = self.classes[class].blocks.get(i) {
@@ -652,7 +653,7 @@ impl HeapState {
                     i += 1;
                 }
             }
-            self.classes[class].free = head;
+            self.cursors.classes[class].free.set(head);
         }
         survivors + self.sweep_large()
     }
@@ -660,11 +661,9 @@ impl HeapState {
     /// After a collection's marking, the sweep that allocation finishes: large objects are
     /// swept now, and every small block awaits its sweep (see [`HeapState::refill`]).
     fn defer_sweep(&mut self) {
-        for state in &mut self.classes {
+        for (state, cursor) in self.classes.iter_mut().zip(&self.cursors.classes) {
             debug_assert!(state.pending.is_empty());
-            state.free = 0;
-            state.bump = 0;
-            state.bump_end = 0;
+            cursor.clear();
             for &block in &state.blocks {
                 block.set_sweep_pending();
             }
@@ -753,7 +752,7 @@ impl Drop for Placing<'_> {
     fn drop(&mut self) {
         // SAFETY: `addr` is a cell of a live block of this heap, reserved by `alloc_with`.
         unsafe { crate::block::Block::containing(self.addr) }.clear_allocated(self.addr);
-        self.heap.objects_since.set(self.heap.objects_since.get() - 1);
+        self.heap.cursors.objects_since.set(self.heap.cursors.objects_since.get() - 1);
         self.heap.collecting.set(false);
     }
 }

@@ -57,6 +57,7 @@
 //! already be gone, so a `Drop` implementation must never dereference a `Gc` field.
 
 mod block;
+mod cursor;
 mod gc;
 mod heap;
 mod index;
@@ -67,6 +68,7 @@ mod trace;
 mod trace_impls;
 mod tracer;
 
+pub use cursor::InlineAlloc;
 pub use raw::payload_offset;
 pub use gc::Gc;
 pub use heap::{Heap, HeapConfig, HeapStats};

@@ -50,6 +50,7 @@ use crate::facts::{Facts, Test};
 use direct_call::CalleeFrame;
 use try_region::{CatchTail, TryRegion};
 
+mod alloc;
 mod direct_call;
 mod inlined_frames;
 mod try_region;
@@ -265,6 +266,10 @@ pub(crate) struct Lowering<'b, L: Language> {
     var_cache: Vec<(u32, ir::Value)>,
     var_path: u32,
     object: ObjectLayout,
+    /// The words of an empty object (`ObjectLayout::empty_words`), and how the heap lets
+    /// compiled code allocate one in place (`None`: it does not, see `lower/alloc.rs`).
+    empty_object: Vec<(i32, u64)>,
+    inline_alloc: Option<porcini::InlineAlloc>,
     /// The engine's megamorphic property cache, which generic accesses probe inline.
     megamorphic: MegamorphicLayout,
     record: RecordLayout,
@@ -441,6 +446,8 @@ impl<'b, L: Language> Lowering<'b, L> {
             spare_vars: Vec::new(),
             size_limit: rt.options.maximum_graal_graph_size,
             object: ObjectLayout::get(),
+            empty_object: ObjectLayout::get().empty_words(),
+            inline_alloc: rt.heap.inline_alloc::<porcini::object::DynObject>(),
             megamorphic: rt.shapes.megamorphic_layout(),
             record: RecordLayout::get(),
             elements: porcini::elements::ElementsLayout::get(),
@@ -1914,6 +1921,9 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
             self.b.ins().store(MemFlagsData::trusted(), v, self.slots, off + Value::PAYLOAD_OFFSET);
             self.facts.store_cell(i, (t, v));
         }
+    }
+    fn alloc_object(&mut self, name: &'static str, to: porcini::shape::ShapeId, site: BoundarySite<L>, args: &[SymVal]) -> SymVal {
+        self.alloc_object_in_place(name, to, site, args)
     }
     fn load_shape(&mut self, obj: SymVal) -> SymVal {
         // The node checked that this is an object: its shape id is read in place.

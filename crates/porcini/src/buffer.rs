@@ -76,6 +76,13 @@ impl ValueBuffer {
     pub const BASE_OFFSET: usize = std::mem::offset_of!(ValueBuffer, base);
     /// The offset of the capacity (a `u64`) within the buffer handle, for compiled code.
     pub const CAPACITY_OFFSET: usize = std::mem::offset_of!(ValueBuffer, cap);
+    /// The words of an empty buffer handle, by offset: what compiled code writes to make one
+    /// in place (it must equal [`ValueBuffer::empty`]).
+    pub const EMPTY_WORDS: [(usize, u64); 3] = [
+        (std::mem::offset_of!(ValueBuffer, base), std::mem::align_of::<Value>() as u64),
+        (std::mem::offset_of!(ValueBuffer, cap), 0),
+        (std::mem::offset_of!(ValueBuffer, buffer), 0),
+    ];
     /// How many values there is room for.
     #[inline(always)]
     pub fn capacity(&self) -> usize {

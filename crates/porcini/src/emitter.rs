@@ -240,6 +240,13 @@ pub trait Emitter<L: Language> {
     /// Adds property slot `index` to an object of a checked shape, which becomes `to`.
     fn add_property(&mut self, obj: SymVal, to: crate::shape::ShapeId, index: u32, v: SymVal);
 
+    /// Makes an empty object of the root shape `to`, its internal value empty: in place where
+    /// the emitter can, and otherwise (and on the path where the heap must be called) by the
+    /// boundary `site`, which makes the same object.
+    fn alloc_object(&mut self, name: &'static str, to: crate::shape::ShapeId, site: BoundarySite<L>, args: &[SymVal]) -> SymVal {
+        let _ = to;
+        self.call_boundary(name, site, args)
+    }
     /// An object's internal value.
     fn load_internal(&mut self, obj: SymVal) -> SymVal;
     /// The word at `offset` bytes from the address `obj` holds (an integer): a heap kind's

@@ -56,5 +56,5 @@ pub use operand::{ExecChild, Leaf, Operand};
 pub use runtime::Runtime;
 pub use stage::{BitOp, Cmp, FloatOp, FloatUnary, LoopShape, Stage};
 pub use value::{HeapKind, KindObject, Tag, Value};
-pub use porcini_gc::{Gc, Trace, Tracer};
+pub use porcini_gc::{Gc, InlineAlloc, Trace, Tracer};
 pub use porcini_tools::options::EngineOptions;

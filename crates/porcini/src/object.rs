@@ -76,6 +76,28 @@ impl ObjectLayout {
     }
 }
 
+impl ObjectLayout {
+    /// The 64-bit words of an empty object whose internal value is empty, by offset from the
+    /// object's address, except the shape and the slot count (two `u32`s, the second 0):
+    /// what compiled code writes to make one in place. Together with those two, they cover
+    /// every byte of the object.
+    pub fn empty_words(&self) -> Vec<(i32, u64)> {
+        let base = porcini_gc::payload_offset::<DynObject>();
+        let empty = |at: i32| [(at + Value::TAG_OFFSET, Value::EMPTY.tag() as u64), (at + Value::PAYLOAD_OFFSET, Value::EMPTY.bits())];
+        let mut words: Vec<(i32, u64)> = (0..INLINE_SLOTS as i32).flat_map(|i| empty(self.inline + i * size_of::<Value>() as i32)).collect();
+        words.extend(empty(self.internal));
+        let extra = (base + std::mem::offset_of!(DynObject, extra)) as i32;
+        words.extend(ValueBuffer::EMPTY_WORDS.iter().map(|&(at, w)| (extra + at as i32, w)));
+        words
+    }
+}
+
+// Compiled code writes an empty object as the words of `ObjectLayout::empty_words` plus the shape
+// and the slot count; these are all of its bytes only if nothing else is in it.
+const _: () = assert!(
+    size_of::<DynObject>() == 2 * size_of::<u32>() + (INLINE_SLOTS + 1) * size_of::<Value>() + size_of::<ValueBuffer>()
+);
+
 impl Default for DynObject {
     fn default() -> Self {
         DynObject::new()

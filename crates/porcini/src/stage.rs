@@ -356,6 +356,21 @@ pub trait Stage<L: Language>: Sized {
     ) -> Result<Self::Val, Unwind<Self::Val>> {
         self.call_boundary(name, node, f, args)
     }
+    /// Makes an empty object of the root shape `shape`, its internal value empty: compiled code
+    /// allocates it in place while the heap has room, and otherwise calls the boundary `f`,
+    /// which must make the same object (and so does every other stage). The result is the
+    /// object value.
+    fn alloc_object<N: 'static>(
+        &mut self,
+        name: &'static str,
+        shape: crate::shape::ShapeId,
+        node: &N,
+        f: BoundaryFn<N, L>,
+        args: &[Self::Val],
+    ) -> Result<Self::Val, Unwind<Self::Val>> {
+        let _ = shape;
+        self.call_boundary(name, node, f, args)
+    }
     /// The respecialization slow path: the interpreter calls `f` (which rewrites the node and
     /// computes the result); a compiling stage emits a deoptimization exit that invalidates the
     /// code (`transferToInterpreterAndInvalidate`) and continues with a dead value, or, for a

@@ -46,14 +46,28 @@ impl ThisSite {
         match site.protos.read(s, new_target)? {
             Hit::Value(proto) => {
                 let is_object = s.has_tag(proto, Tag::Object);
-                s.if_else(
-                    is_object,
-                    |s| s.call_boundary("new_object", node, new_object::<N>, &[proto]),
-                    |s| s.call_boundary("new_this", node, new_this::<N>, &[new_target]),
-                )
+                s.if_else(is_object, |s| Self::of_prototype(node, s, proto), |s| s.call_boundary("new_this", node, new_this::<N>, &[new_target]))
             }
             Hit::Miss => s.respecialize(node, proto_miss::<N>, &[new_target]),
         }
+    }
+}
+
+impl ThisSite {
+    /// An empty object whose prototype is the object `proto`: made in place when `proto` is the
+    /// prototype the site made its last object of (whose root shape it knows), else by the
+    /// runtime.
+    fn of_prototype<S: Stage<Es>, N: MakesThis>(node: &N, s: &mut S, proto: S::Val) -> Result<S::Val, Unwind<S::Val>> {
+        let Some((known, shape)) = node.this_site().roots.last() else {
+            return s.call_boundary("new_object", node, new_object::<N>, &[proto]);
+        };
+        let known = s.konst(known);
+        let same = s.same(proto, known);
+        s.if_else(
+            same,
+            |s| s.alloc_object("new_object", shape, node, new_object::<N>, &[proto]),
+            |s| s.call_boundary("new_object", node, new_object::<N>, &[proto]),
+        )
     }
 }
 

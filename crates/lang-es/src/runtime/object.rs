@@ -67,10 +67,10 @@ pub fn new_object(rt: &Runtime<Es>, proto: Value) -> Gc<DynObject> {
 pub fn new_object_memo(rt: &Runtime<Es>, proto: Value, memo: &RootMemo) -> Gc<DynObject> {
     make_prototype(rt, proto);
     let shape = match memo.0.get() {
-        Some((bits, shape)) if bits == proto.bits() => shape,
+        Some((known, shape)) if known.bits() == proto.bits() => shape,
         _ => {
             let shape = root_shape(rt, proto);
-            memo.0.set(Some((proto.bits(), shape)));
+            memo.0.set(Some((proto, shape)));
             shape
         }
     };
@@ -79,7 +79,16 @@ pub fn new_object_memo(rt: &Runtime<Es>, proto: Value, memo: &RootMemo) -> Gc<Dy
 
 /// The last prototype a site made an object of, with that prototype's root shape.
 #[derive(Default)]
-pub struct RootMemo(Cell<Option<(u64, ShapeId)>>);
+pub struct RootMemo(Cell<Option<(Value, ShapeId)>>);
+
+impl RootMemo {
+    /// The last prototype and its root shape. The prototype is already a prototype (a
+    /// prototype shape stays one), and the shape table keeps it alive, so compiled code may
+    /// make objects of that shape for it without the runtime.
+    pub fn last(&self) -> Option<(Value, ShapeId)> {
+        self.0.get()
+    }
+}
 
 /// An object used as a prototype for the first time moves to a prototype shape of its own.
 fn make_prototype(rt: &Runtime<Es>, proto: Value) {

@@ -1,0 +1,127 @@
+//! Objects made in place: the heap's allocation fast path written out in compiled code.
+//!
+//! An empty object of a known root shape (what `new` makes before its constructor runs) is a
+//! free-list pop or a bump of the object's size class, its allocation bit, the two counters of
+//! the collection trigger, and the object's words; this emits exactly the sequence
+//! `porcini_gc::InlineAlloc` documents, with no call, so the collector cannot run while the
+//! cell is allocated but not yet an object. When the room before the next collection is used
+//! up, or the class has no free cell and no bump room, a cold path calls the node's boundary,
+//! which makes the object through the heap (one object in hundreds). Under `gc_stress` the
+//! heap offers no fast path, so every object is made by the boundary, which collects first.
+
+use cranelift_codegen::ir::{InstBuilder, MemFlagsData, condcodes::IntCC, types};
+use porcini::compiled::BoundarySite;
+use porcini::emitter::Emitter;
+use porcini::shape::ShapeId;
+use porcini::symbolic::SymVal;
+use porcini::{Language, Tag};
+
+use super::{Lowering, Repr};
+
+impl<L: Language> Lowering<'_, L> {
+    /// An empty object of shape `to`, made in place, or by the boundary `site` when the heap
+    /// must be called (always where the heap has no fast path for objects).
+    pub(super) fn alloc_object_in_place(&mut self, name: &'static str, to: ShapeId, site: BoundarySite<L>, args: &[SymVal]) -> SymVal {
+        let Some(a) = self.inline_alloc.filter(|_| !self.dead) else {
+            return self.call_boundary(name, site, args);
+        };
+        let flags = MemFlagsData::trusted();
+        let footprint = a.footprint as i64;
+        let (take_free, pop, try_bump, bump, made, failed, done) = (
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+        );
+        self.b.set_cold_block(failed);
+        let cell = self.b.append_block_param(made, types::I64);
+        // The boundary makes an object too, so the result's tag is known on both paths.
+        let object = self.b.append_block_param(done, types::I64);
+
+        // The collection trigger: is there room for one more object?
+        let since_at = self.iconst(a.allocated_since as i64);
+        let since = self.b.ins().load(types::I64, flags, since_at, 0);
+        let after = self.b.ins().iadd_imm_u(since, footprint);
+        let threshold_at = self.iconst(a.threshold as i64);
+        let threshold = self.b.ins().load(types::I64, flags, threshold_at, 0);
+        let room = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, after, threshold);
+        self.b.ins().brif(room, take_free, &[], failed, &[]);
+
+        // The free list first, as the heap takes it.
+        self.switch(take_free);
+        self.b.seal_block(take_free);
+        let free_at = self.iconst(a.free as i64);
+        let free = self.b.ins().load(types::I64, flags, free_at, 0);
+        self.b.ins().brif(free, pop, &[], try_bump, &[]);
+        self.switch(pop);
+        self.b.seal_block(pop);
+        let next = self.b.ins().load(types::I64, flags, free, 0);
+        self.b.ins().store(flags, next, free_at, 0);
+        self.b.ins().jump(made, &[free.into()]);
+
+        // Then the bump range.
+        self.switch(try_bump);
+        self.b.seal_block(try_bump);
+        let (bump_at, end_at) = (self.iconst(a.bump as i64), self.iconst(a.bump_end as i64));
+        let current = self.b.ins().load(types::I64, flags, bump_at, 0);
+        let end = self.b.ins().load(types::I64, flags, end_at, 0);
+        let fits = self.b.ins().icmp(IntCC::UnsignedLessThan, current, end);
+        self.b.ins().brif(fits, bump, &[], failed, &[]);
+        self.switch(bump);
+        self.b.seal_block(bump);
+        let bumped = self.b.ins().iadd_imm_u(current, footprint);
+        self.b.ins().store(flags, bumped, bump_at, 0);
+        self.b.ins().jump(made, &[current.into()]);
+
+        self.switch(made);
+        self.b.seal_block(made);
+        // The allocation bit of the cell's granule, in its block's header.
+        let block = self.b.ins().band_imm_s(cell, !(a.block_mask as i64));
+        let within = self.b.ins().band_imm_u(cell, a.block_mask as i64);
+        let granule = self.b.ins().ushr_imm_u(within, i64::from(a.granule_shift));
+        let word = self.b.ins().ushr_imm_u(granule, 6);
+        let word = self.b.ins().ishl_imm_u(word, 3);
+        let word_at = self.b.ins().iadd(block, word);
+        let bits = self.b.ins().load(types::I64, flags, word_at, a.alloc_bits as i32);
+        let one = self.iconst(1);
+        // A shift by the granule number takes it modulo 64: its bit within the word.
+        let bit = self.b.ins().ishl(one, granule);
+        let bits = self.b.ins().bor(bits, bit);
+        self.b.ins().store(flags, bits, word_at, a.alloc_bits as i32);
+        // The counters.
+        self.b.ins().store(flags, after, since_at, 0);
+        let objects_at = self.iconst(a.objects_since as i64);
+        let objects = self.b.ins().load(types::I64, flags, objects_at, 0);
+        let objects = self.b.ins().iadd_imm_u(objects, 1);
+        self.b.ins().store(flags, objects, objects_at, 0);
+        // The box: its vtable, then the object's words.
+        let vtable = self.iconst(a.vtable as i64);
+        self.b.ins().store(flags, vtable, cell, 0);
+        let shape = self.b.ins().iconst(types::I32, i64::from(to.0));
+        self.b.ins().store(flags, shape, cell, self.object.shape);
+        let no_slots = self.b.ins().iconst(types::I32, 0);
+        self.b.ins().store(flags, no_slots, cell, self.object.len);
+        for i in 0..self.empty_object.len() {
+            let (offset, word) = self.empty_object[i];
+            let w = if word == 0 { self.zero } else { self.iconst(word as i64) };
+            self.b.ins().store(flags, w, cell, offset);
+        }
+        self.b.ins().jump(done, &[cell.into()]);
+
+        self.switch(failed);
+        self.b.seal_block(failed);
+        let slow = self.call_boundary(name, site, args);
+        if !self.dead {
+            let (_, v) = self.words(slow);
+            self.b.ins().jump(done, &[v.into()]);
+        }
+
+        self.switch(done);
+        self.b.seal_block(done);
+        let tag = self.tag(Tag::Object);
+        self.push(Repr::Val(tag, object))
+    }
+}
