@@ -2,7 +2,10 @@
 
 use std::rc::Rc;
 
-use porcini::shape::PropFlags;
+use std::cell::OnceCell;
+
+use porcini::shape::{PropFlags, ShapeId};
+use porcini::symbol::Symbol;
 use porcini::{Frame, Gc, KindObject, SlotId, Stage, Unwind, Value};
 
 use super::call::{ArgNode, iterate_into};
@@ -163,11 +166,15 @@ pub struct ObjectNode {
     props: Vec<PropDef>,
     /// The environment methods close over.
     env: Option<SlotId>,
+    /// For a literal of plain values under distinct static names, the shape after each of its
+    /// properties, from `Object.prototype`'s root shape (learned when it first runs): compiled
+    /// code then makes the object in place and stores the values at known slots.
+    shapes: OnceCell<Rc<[ShapeId]>>,
 }
 
 impl ObjectNode {
     pub fn new(props: Vec<PropDef>, env: Option<SlotId>) -> ObjectNode {
-        ObjectNode { props, env }
+        ObjectNode { props, env, shapes: OnceCell::new() }
     }
     pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
         if self.props.iter().any(|p| matches!(p, PropDef::Spread(_)) || p.key().is_some_and(|k| matches!(k, PropKey::Computed(_)))) {
@@ -209,8 +216,40 @@ impl ObjectNode {
                     s.exec(index, node)
                 }
             },
-            |s, vals| s.call_boundary("object", self, Self::run, vals),
+            |s, vals| match self.shapes.get() {
+                // The values follow the environment, in order (no key is computed).
+                Some(shapes) => {
+                    let root = s.runtime().lang.realm().object_root;
+                    let o = s.alloc_object("object", root, self, Self::new_object, &[])?;
+                    for (i, (&to, &v)) in shapes.iter().zip(&vals[1..]).enumerate() {
+                        s.add_property(o, to, i as u32, v);
+                    }
+                    Ok(o)
+                }
+                None => s.call_boundary("object", self, Self::run, vals),
+            },
         )
+    }
+    /// The shapes of [`ObjectNode::shapes`], if the literal's properties are all plain values
+    /// under distinct names: each adds a data property, as `define` does.
+    fn learn_shapes(&self, f: &Frame<'_, Es>) {
+        let mut names: Vec<Symbol> = Vec::new();
+        for p in &self.props {
+            match p {
+                PropDef::Value(PropKey::Static(Key::Name(n)), _) if !names.contains(n) => names.push(*n),
+                _ => return,
+            }
+        }
+        let rt = f.runtime();
+        let mut shape = rt.lang.realm().object_root;
+        let shapes: Rc<[ShapeId]> = names
+            .iter()
+            .map(|&n| {
+                shape = rt.shapes.add_property_with(shape, n, PropFlags::DATA);
+                shape
+            })
+            .collect();
+        let _ = self.shapes.set(shapes);
     }
     /// A literal with a spread or a computed key, made as JavaScript orders it: the object
     /// first, then each property in turn (a computed key converted before its value is
@@ -227,7 +266,12 @@ impl ObjectNode {
         with_values(
             s,
             2,
-            |s, j| if j == 0 { Ok(env) } else { s.exec_inline(0, |s| s.call_boundary("object", self, Self::new_object, &[])) },
+            |s, j| if j == 0 { Ok(env) } else { s.exec_inline(0, |s| {
+                // Every literal's object starts with `Object.prototype`'s root shape, so compiled
+                // code makes it in place.
+                let root = s.runtime().lang.realm().object_root;
+                s.alloc_object("object", root, self, Self::new_object, &[])
+            }) },
             |s, head| {
                 let (env, obj) = (head[0], head[1]);
                 for (i, p) in self.props.iter().enumerate() {
@@ -307,6 +351,9 @@ impl ObjectNode {
         Ok(UNDEFINED)
     }
     fn run(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        if self.shapes.get().is_none() {
+            self.learn_shapes(f);
+        }
         let rt = f.runtime();
         let o = new_plain_object(rt);
         let home = Value::from_object(o);

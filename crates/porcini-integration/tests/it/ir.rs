@@ -236,7 +236,7 @@ fn hot_calls(ir: &str) -> usize {
 }
 
 #[test]
-fn a_new_object_is_made_in_place() {
+fn new_objects_and_object_literals_are_made_in_place() {
     // `new` of a constructor whose prototype the site has made objects of allocates the object in
     // compiled code (the heap's fast path written out, see porcini-jit's `lower/alloc.rs`):
     // the runtime's allocation is a call only on the cold path where the heap is out of room.
@@ -249,6 +249,12 @@ fn a_new_object_is_made_in_place() {
                    for (let i = 0; i < 50; i++) make(i);";
     // Under gc-stress the heap offers no fast path (every object collects first), so the
     // boundary is on the hot path there: one call more.
+    let ir = ir_es(program, "make");
+    let stressed = ir_es_with(program, "make", EngineOptions { gc_stress: true, ..EngineOptions::default() });
+    assert_eq!(hot_calls(&ir) + 1, hot_calls(&stressed), "{ir}\nunder gc-stress:\n{stressed}");
+    // An object literal's object, made in place too.
+    let program = "function make(i) { return { a: i, b: 2 }; }
+                   for (let i = 0; i < 50; i++) make(i);";
     let ir = ir_es(program, "make");
     let stressed = ir_es_with(program, "make", EngineOptions { gc_stress: true, ..EngineOptions::default() });
     assert_eq!(hot_calls(&ir) + 1, hot_calls(&stressed), "{ir}\nunder gc-stress:\n{stressed}");
