@@ -573,6 +573,32 @@ impl CallNode {
     }
 }
 
+/// Calls a constructor's code directly: `hidden` (the object it receives, `EMPTY` when its code
+/// makes its own; the constructor; `new.target`), then the arguments. When the object was made
+/// for it (`makes_this`), the constructor's result replaces it only if that is an object.
+pub(super) fn construct_call<S: Stage<Es>>(
+    s: &mut S,
+    call: &DirectCallNode<Es>,
+    hidden: [S::Val; 3],
+    args: &[S::Val],
+    makes_this: bool,
+) -> Result<S::Val, Unwind<S::Val>> {
+    let mark = s.begin_args();
+    for &v in hidden.iter().chain(args) {
+        if let Err(u) = s.push_arg(v) {
+            s.drop_args(mark);
+            return Err(u);
+        }
+    }
+    let r = s.call_direct(call, mark)?;
+    if !makes_this {
+        return Ok(r);
+    }
+    let this = hidden[0];
+    let is_obj = s.has_tag(r, Tag::Object);
+    s.if_else(is_obj, |_| Ok(r), |_| Ok(this))
+}
+
 fn callee_children(c: &Callee) -> Vec<&dyn porcini::ExprNode<Es>> {
     match c {
         Callee::Value(n) => vec![&**n],
@@ -710,20 +736,7 @@ impl NewNode {
         } else {
             s.konst(Value::EMPTY)
         };
-        let mark = s.begin_args();
-        for &v in [this, callee, callee].iter().chain(args) {
-            if let Err(u) = s.push_arg(v) {
-                s.drop_args(mark);
-                return Err(u);
-            }
-        }
-        let r = s.call_direct(&ctor.call, mark)?;
-        if !ctor.makes_this {
-            return Ok(r);
-        }
-        // A constructor's result replaces the object only if it is an object.
-        let is_obj = s.has_tag(r, Tag::Object);
-        s.if_else(is_obj, |_| Ok(r), |_| Ok(this))
+        construct_call(s, &ctor.call, [this, callee, callee], args, ctor.makes_this)
     }
     /// `new Array(...v)`, made as the constructor makes it; its errors name this site.
     fn new_array(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {

@@ -133,20 +133,7 @@ impl SuperCallNode {
         } else {
             s.konst(Value::EMPTY)
         };
-        let mark = s.begin_args();
-        for &v in [this, parent, nt].iter().chain(args) {
-            if let Err(u) = s.push_arg(v) {
-                s.drop_args(mark);
-                return Err(u);
-            }
-        }
-        let r = s.call_direct(&p.call, mark)?;
-        if !p.makes_this {
-            return Ok(r);
-        }
-        // A constructor's result replaces the object only if it is an object.
-        let is_obj = s.has_tag(r, Tag::Object);
-        s.if_else(is_obj, |_| Ok(r), |_| Ok(this))
+        super::call::construct_call(s, &p.call, [this, parent, nt], args, p.makes_this)
     }
     fn construct_parent(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
         let func = v.first().copied().unwrap_or(UNDEFINED);

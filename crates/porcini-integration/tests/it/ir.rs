@@ -208,17 +208,7 @@ fn a_switch_on_integers_compares_them_without_a_call() {
     let program = "function kind(c) { switch (c) { case 1: return 10; case 2: return 20; case 3: case 4: return 30; default: return 0; } }
                    for (let i = 0; i < 50; i++) kind(i % 6);";
     let ir = ir_es(program, "kind");
-    // Calls outside the cold blocks (which leave for the interpreter).
-    let mut cold = false;
-    let mut calls = 0;
-    for line in ir.lines() {
-        if line.starts_with("block") {
-            cold = line.contains(" cold");
-        } else if !cold && line.contains(" call_indirect ") {
-            calls += 1;
-        }
-    }
-    assert_eq!(calls, 0, "{ir}");
+    assert_eq!(hot_calls(&ir), 0, "{ir}");
 }
 
 /// The calls left outside the cold blocks (the exits to the interpreter and slow paths).
