@@ -168,8 +168,9 @@ pub struct ObjectNode {
     env: Option<SlotId>,
     /// For a literal of plain values under distinct static names, the shape after each of its
     /// properties, from `Object.prototype`'s root shape (learned when it first runs): compiled
-    /// code then makes the object in place and stores the values at known slots.
-    shapes: OnceCell<Rc<[ShapeId]>>,
+    /// code then makes the object in place and stores the values at known slots. Decided once:
+    /// `None` inside for any other literal.
+    shapes: OnceCell<Option<Rc<[ShapeId]>>>,
 }
 
 impl ObjectNode {
@@ -216,7 +217,7 @@ impl ObjectNode {
                     s.exec(index, node)
                 }
             },
-            |s, vals| match self.shapes.get() {
+            |s, vals| match self.shapes.get().and_then(Option::as_ref) {
                 // The values follow the environment, in order (no key is computed).
                 Some(shapes) => {
                     let root = s.runtime().lang.realm().object_root;
@@ -232,24 +233,25 @@ impl ObjectNode {
     }
     /// The shapes of [`ObjectNode::shapes`], if the literal's properties are all plain values
     /// under distinct names: each adds a data property, as `define` does.
-    fn learn_shapes(&self, f: &Frame<'_, Es>) {
+    fn learn_shapes(&self, f: &Frame<'_, Es>) -> Option<Rc<[ShapeId]>> {
         let mut names: Vec<Symbol> = Vec::new();
         for p in &self.props {
             match p {
                 PropDef::Value(PropKey::Static(Key::Name(n)), _) if !names.contains(n) => names.push(*n),
-                _ => return,
+                _ => return None,
             }
         }
         let rt = f.runtime();
         let mut shape = rt.lang.realm().object_root;
-        let shapes: Rc<[ShapeId]> = names
-            .iter()
-            .map(|&n| {
-                shape = rt.shapes.add_property_with(shape, n, PropFlags::DATA);
-                shape
-            })
-            .collect();
-        let _ = self.shapes.set(shapes);
+        Some(
+            names
+                .iter()
+                .map(|&n| {
+                    shape = rt.shapes.add_property_with(shape, n, PropFlags::DATA);
+                    shape
+                })
+                .collect(),
+        )
     }
     /// A literal with a spread or a computed key, made as JavaScript orders it: the object
     /// first, then each property in turn (a computed key converted before its value is
@@ -351,9 +353,7 @@ impl ObjectNode {
         Ok(UNDEFINED)
     }
     fn run(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
-        if self.shapes.get().is_none() {
-            self.learn_shapes(f);
-        }
+        self.shapes.get_or_init(|| self.learn_shapes(f));
         let rt = f.runtime();
         let o = new_plain_object(rt);
         let home = Value::from_object(o);

@@ -51,9 +51,6 @@ impl ThisSite {
             Hit::Miss => s.respecialize(node, proto_miss::<N>, &[new_target]),
         }
     }
-}
-
-impl ThisSite {
     /// An empty object whose prototype is the object `proto`: made in place when `proto` is the
     /// prototype the site made its last object of (whose root shape it knows), else by the
     /// runtime.

@@ -32,6 +32,13 @@ fn tree_of(trace: &str, unit: &str) -> String {
     lines[at..end].join("\n")
 }
 
+/// Each line of a call tree as its state and name, the text before the first column.
+fn calls_of(tree: &str) -> Vec<String> {
+    tree.lines()
+        .map(|l| l.trim_start_matches("[engine] ").split('|').next().unwrap_or("").split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect()
+}
+
 /// One call in each state, in `unit`: a builtin left a call (Cutoff), `twice`, which would
 /// leave two calls for one (Expanded), `apply` with `leaf` (Inlined), `rare`, whose dispatch
 /// on the constant `leaf` folds away (Removed), `big`, past the graph size (BailedOut), and a
@@ -183,10 +190,7 @@ fn a_call_site_inlines_the_code_its_fresh_closures_share() {
     assert_eq!(out, "682160 ok!\n");
     let tree = tree_of(&trace, "run");
     // The state and the name before the first column (the arrow function's name is empty).
-    let calls: Vec<String> = tree
-        .lines()
-        .map(|l| l.trim_start_matches("[engine] ").split('|').next().unwrap_or("").split_whitespace().collect::<Vec<_>>().join(" "))
-        .collect();
+    let calls = calls_of(&tree);
     assert_eq!(calls, ["inline start run", "Inlined apply", "Inlined", "inline done run"], "{tree}");
 }
 
@@ -226,10 +230,7 @@ fn trivial_callees_are_inlined_outside_the_budgets() {
     let (interpreted, _) = run_es(program, EngineOptions { compilation: false, ..options });
     assert_eq!(out, interpreted);
     let tree = tree_of(&trace, "unit");
-    let calls: Vec<String> = tree
-        .lines()
-        .map(|l| l.trim_start_matches("[engine] ").split('|').next().unwrap_or("").split_whitespace().collect::<Vec<_>>().join(" "))
-        .collect();
+    let calls = calls_of(&tree);
     assert_eq!(
         calls,
         [
@@ -277,9 +278,6 @@ fn a_super_call_calls_its_parent_directly_so_the_parent_is_inlined() {
     let tree = tree_of(&trace, "unit");
     // The state and the name, without a split's suffix (`A`'s stores meet four classes'
     // objects, so each constructor calling it gets a copy of its own).
-    let calls: Vec<String> = tree
-        .lines()
-        .map(|l| l.trim_start_matches("[engine] ").split('|').next().unwrap_or("").split_whitespace().take_while(|w| !w.starts_with("<split")).collect::<Vec<_>>().join(" "))
-        .collect();
+    let calls: Vec<String> = calls_of(&tree).iter().map(|c| c.split(" <split").next().unwrap_or("").to_string()).collect();
     assert_eq!(calls, ["inline start unit", "Inlined C", "Inlined B", "Inlined A", "Inlined D", "Inlined A", "inline done unit"], "{tree}");
 }
