@@ -77,7 +77,9 @@ impl Jit {
         // takes about as long as generating the code; `VerifyIR` asks for the check instead
         // (the test suites ask for it).
         let settings =
-            [("opt_level", "speed"), ("is_pic", "false"), ("preserve_frame_pointers", "true"), ("enable_verifier", "false")];
+            [("opt_level", "speed"), ("is_pic", "false"), ("preserve_frame_pointers", "true"), ("enable_verifier", "false"),
+            // Block offsets and edges, to place the hottest loop (`loop_placement`).
+            ("machine_code_cfg_info", "true")];
         for (name, value) in settings {
             flags.set(name, value).map_err(|e| format!("cranelift setting {name}: {e}"))?;
         }
@@ -282,10 +284,13 @@ fn load(module: &mut JITModule, id: FuncId, g: Generated) -> Result<MachineCode,
     let backend = |e: cranelift_module::ModuleError| CompileError::Backend(e.to_string());
     module.define_function_bytes(id, g.alignment, &g.bytes, &g.relocs).map_err(backend)?;
     module.finalize_definitions().map_err(backend)?;
-    let ptr = module.get_finalized_function(id);
+    // The code begins past its padding, inside the bytes just defined.
+    let ptr = module.get_finalized_function(id).wrapping_add(g.entry);
     // SAFETY: `ptr` is the finished code of a function with the entry signature (four
     // pointer-sized parameters, two words returned in the platform's C convention), which is
-    // what `EntryFn` declares.
+    // what `EntryFn` declares; the padding before it only moved it, and its code refers to
+    // itself by relative offsets, which moving does not change.
     let entry = unsafe { std::mem::transmute::<*const u8, EntryFn>(ptr) };
-    Ok(MachineCode { entry, backend_ms: g.ms, ir_after_opt: g.ir_after_opt, code_size: g.bytes.len() })
+    let code_size = g.bytes.len() - g.entry;
+    Ok(MachineCode { entry, backend_ms: g.ms, ir_after_opt: g.ir_after_opt, code_size })
 }

@@ -17,6 +17,7 @@ pub mod alloc_count;
 mod facts;
 mod jit;
 mod lower;
+mod loop_placement;
 mod worker;
 
 pub use jit::Jit;

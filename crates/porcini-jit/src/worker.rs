@@ -28,10 +28,15 @@ use cranelift_codegen::ir::Function;
 use cranelift_codegen::isa::{OwnedTargetIsa, TargetIsa};
 use cranelift_module::{FuncId, ModuleReloc};
 
+use crate::loop_placement;
+
 /// Machine code for one function, not yet in executable memory.
 pub(crate) struct Generated {
-    /// The code bytes.
+    /// The code bytes, after `entry` bytes of padding that place its hottest loop (see
+    /// [`crate::loop_placement`]).
     pub bytes: Vec<u8>,
+    /// Where the code starts in `bytes`.
+    pub entry: usize,
     /// The alignment the code needs.
     pub alignment: u64,
     /// Where the code refers to other code or symbols.
@@ -53,12 +58,26 @@ pub(crate) fn generate(isa: &dyn TargetIsa, ctx: &mut Context, func: Function, i
     let run = std::panic::catch_unwind(AssertUnwindSafe(|| {
         ctx.compile(isa, &mut ControlPlane::default()).map_err(|e| format!("{:?}", e.inner))?;
         let compiled = ctx.compiled_code().ok_or("the code generator produced no code")?;
-        let alignment = u64::from(compiled.buffer.alignment);
-        let bytes = compiled.code_buffer().to_vec();
-        let relocs = compiled.buffer.relocs().iter().map(|r| ModuleReloc::from_mach_reloc(r, &ctx.func, id)).collect();
-        Ok::<_, String>((bytes, alignment, relocs))
+        let alignment = u64::from(compiled.buffer.alignment.max(loop_placement::LINE));
+        let code = compiled.code_buffer();
+        // Placing a loop reads x86-64 branches; other machines' code is left where it falls.
+        let pad = if isa.name() == "x64" { loop_placement::padding(code, &compiled.bb_starts) } else { 0 };
+        // The padding is never executed; int3 makes a stray jump into it stop at once.
+        let mut bytes = vec![0xCC; pad as usize];
+        bytes.extend_from_slice(code);
+        let relocs = compiled
+            .buffer
+            .relocs()
+            .iter()
+            .map(|r| {
+                let mut reloc = ModuleReloc::from_mach_reloc(r, &ctx.func, id);
+                reloc.offset += pad;
+                reloc
+            })
+            .collect();
+        Ok::<_, String>((bytes, pad as usize, alignment, relocs))
     }));
-    let (bytes, alignment, relocs) = match run {
+    let (bytes, entry, alignment, relocs) = match run {
         Ok(r) => r?,
         Err(panic) => {
             // What the panic left in the context is not trusted again.
@@ -67,7 +86,7 @@ pub(crate) fn generate(isa: &dyn TargetIsa, ctx: &mut Context, func: Function, i
             return Err(format!("the code generator panicked: {}", what.unwrap_or_default()));
         }
     };
-    Ok(Generated { bytes, alignment, relocs, ir_after_opt: ctx.func.dfg.num_insts(), ms: start.elapsed().as_secs_f64() * 1000.0 })
+    Ok(Generated { bytes, entry, alignment, relocs, ir_after_opt: ctx.func.dfg.num_insts(), ms: start.elapsed().as_secs_f64() * 1000.0 })
 }
 
 /// A function to generate, and what identifies it to its requester.
