@@ -8,6 +8,7 @@ mod deopt;
 mod heap;
 mod inlining;
 mod ir;
+mod promoted_slots;
 mod settling;
 mod traces;
 
