@@ -137,16 +137,6 @@ struct SlotVar {
     tag: bool,
 }
 
-/// An inline property slot kept in variables (see `Lowering::promote_slots`).
-#[derive(Clone, Copy, Debug)]
-struct PromotedSlot {
-    /// The object's payload word, fixed for the whole unit.
-    object: ir::Value,
-    index: u32,
-    /// The slot's tag and payload words.
-    words: (Variable, Variable),
-}
-
 /// A frame whose slots are variables: the compiled activation's own (the first), or an inlined
 /// callee's.
 struct FrameVars {
@@ -330,9 +320,6 @@ pub(crate) struct Lowering<'b, L: Language> {
     pinned: Vec<Option<(ir::Value, ir::Value)>>,
     /// No call is emitted, so no shape changes: shape facts hold across loop headers.
     shapes_stable: bool,
-    /// The inline slots of the objects pinned for a unit without calls, kept in variables
-    /// (see `pin_invariant_slots`).
-    promoted: Vec<PromotedSlot>,
     code: *const CompiledCode<L>,
     valid_flag: *const bool,
     /// The runtime's interrupt word, which safepoints poll ([`porcini::instrument`]).
@@ -485,7 +472,6 @@ impl<'b, L: Language> Lowering<'b, L> {
             counts_frames: rt.instruments.counts_frames(),
             pinned: Vec::new(),
             shapes_stable: false,
-            promoted: Vec::new(),
             out: Lowered { deopts: Vec::new(), sites: Vec::new(), assumptions: Vec::new(), calls: 0, broken: None },
             _lang: PhantomData,
         };
@@ -545,8 +531,7 @@ impl<'b, L: Language> Lowering<'b, L> {
             let (t, v) = self.frames[0].slots[i];
             let words = (self.var(t), self.var(v));
             self.pinned[i] = Some(words);
-            let object = entry.get(i).and_then(|v| v.as_object());
-            let shape = object.as_ref().map(|o| o.shape().0);
+            let shape = entry.get(i).and_then(|v| v.as_object()).map(|o| o.shape().0);
             let (Some(shape), true, true) =
                 (shape, self.shapes_stable, self.known_tag(words.0) == Some(Tag::Object as usize))
             else {
@@ -560,54 +545,6 @@ impl<'b, L: Language> Lowering<'b, L> {
             let start = StateRef { callers: &[], path: &[], live: &[] };
             self.exit_unless(holds, "object shape at loop entry", start, Transfer::Invalidate);
             self.learn(holds, true);
-            self.promote_slots(words.1, object.map_or(0, |o| o.slot_count()));
-        }
-    }
-
-    /// Keeps the inline slots of `object`, an object held for the whole unit, in variables:
-    /// loaded once at entry, set by each store through it, so that a read in the loop is the
-    /// value last stored rather than a load that waits for that store to reach memory (a
-    /// property incremented in a loop otherwise runs at the speed of store forwarding). The
-    /// stores still happen, so memory is current at every exit and nothing is written back.
-    ///
-    /// Only for a unit that makes no calls: then every write to an object in it is one of the
-    /// stores lowered here, and each store that may reach the slot through another value (the
-    /// same object in another variable, or a store at a computed slot) reads the slot again
-    /// after it (`promoted_written`). Calls read every slot again too, should one be emitted.
-    /// The slots are those in use at entry (`in_use`), inline ones only.
-    fn promote_slots(&mut self, object: ir::Value, in_use: u32) {
-        for index in 0..in_use.min(self.object.inline_slots) {
-            let words = (self.b.declare_var(types::I64), self.b.declare_var(types::I64));
-            self.promoted.push(PromotedSlot { object, index, words });
-        }
-        self.promoted_written(Some(object), None, None);
-    }
-
-    /// The variables holding slot `index` of `object`, if it is promoted.
-    fn promoted_slot(&self, object: ir::Value, index: u32) -> Option<(Variable, Variable)> {
-        self.promoted.iter().find(|p| p.object == object && p.index == index).map(|p| p.words)
-    }
-
-    /// After a write to slot `index` (any slot: `None`) of `object` (any object: `None`): the
-    /// promoted slot it wrote takes the value `x` written; every other promoted slot it may have
-    /// written is loaded again.
-    fn promoted_written(&mut self, object: Option<ir::Value>, index: Option<u32>, x: Option<(ir::Value, ir::Value)>) {
-        for k in 0..self.promoted.len() {
-            let p = self.promoted[k];
-            if index.is_some_and(|i| i != p.index) {
-                continue;
-            }
-            let words = match x {
-                Some(x) if object == Some(p.object) => x,
-                _ => {
-                    let off = self.object.inline + p.index as i32 * VALUE_SIZE;
-                    let flags = MemFlagsData::trusted();
-                    let t = self.b.ins().load(types::I64, flags, p.object, off + Value::TAG_OFFSET);
-                    (t, self.b.ins().load(types::I64, flags, p.object, off + Value::PAYLOAD_OFFSET))
-                }
-            };
-            self.def_var(p.words.0, words.0);
-            self.def_var(p.words.1, words.1);
         }
     }
 
@@ -1268,8 +1205,6 @@ impl<'b, L: Language> Lowering<'b, L> {
         self.b.ins().brif(unwinding, target, &[], cont, &[]);
         self.b.switch_to_block(cont);
         self.b.seal_block(cont);
-        // The call may have written any object.
-        self.promoted_written(None, None, None);
         self.push(Repr::Val(tag, bits))
     }
     /// Jumps to `merge`, passing `x` in the merge's variables `value`.
@@ -2003,11 +1938,6 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
     }
     fn load_property(&mut self, obj: SymVal, index: u32) -> SymVal {
         let (_, v) = self.words(obj);
-        if let Some((t, b)) = self.promoted_slot(v, index) {
-            let (tag, bits) = (self.var(t), self.var(b));
-            self.facts.loaded_prop(v, index, tag);
-            return self.push(Repr::Val(tag, bits));
-        }
         if index < self.object.inline_slots {
             // An inline slot of an object whose shape was checked: two loads.
             let off = self.object.inline + index as i32 * VALUE_SIZE;
@@ -2080,7 +2010,6 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.b.ins().store(MemFlagsData::trusted(), xt, at, Value::TAG_OFFSET);
         self.b.ins().store(MemFlagsData::trusted(), xv, at, Value::PAYLOAD_OFFSET);
         self.jump_and_switch(done, &[], done);
-        self.promoted_written(None, None, None);
     }
     fn add_property(&mut self, obj: SymVal, to: porcini::shape::ShapeId, index: u32, x: SymVal) {
         let ((t, v), (xt, xv)) = (self.words(obj), self.words(x));
@@ -2120,7 +2049,6 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         }
         // The object's shape changed, and any value may be that object.
         self.facts.forget_shapes();
-        self.promoted_written(None, Some(index), None);
     }
     fn store_property(&mut self, obj: SymVal, index: u32, x: SymVal) {
         let ((_, v), (xt, xv)) = (self.words(obj), self.words(x));
@@ -2135,7 +2063,6 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
             }
             self.b.ins().store(MemFlagsData::trusted(), xv, v, off + Value::PAYLOAD_OFFSET);
             self.facts.stored_prop(v, index, xt);
-            self.promoted_written(Some(v), Some(index), Some((xt, xv)));
             return;
         }
         let base = self.extra_slots(v);

@@ -138,10 +138,6 @@ impl DynObject {
     pub fn shape(&self) -> ShapeId {
         self.shape.get()
     }
-    /// The number of slots in use (the properties of its shape).
-    pub fn slot_count(&self) -> u32 {
-        self.len.get()
-    }
     /// Reads slot `index`; the caller has checked the shape, so the slot exists.
     #[inline(always)]
     pub fn get_slot(&self, index: u32) -> Value {

@@ -8,7 +8,6 @@ mod deopt;
 mod heap;
 mod inlining;
 mod ir;
-mod promoted_slots;
 mod settling;
 mod traces;
 
