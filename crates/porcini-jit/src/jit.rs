@@ -76,10 +76,15 @@ impl Jit {
         // Cranelift's own verifier would check every function before code generation, which
         // takes about as long as generating the code; `VerifyIR` asks for the check instead
         // (the test suites ask for it).
-        let settings =
-            [("opt_level", "speed"), ("is_pic", "false"), ("preserve_frame_pointers", "true"), ("enable_verifier", "false"),
-            // Block offsets and edges, to place the hottest loop (`loop_placement`).
-            ("machine_code_cfg_info", "true")];
+        // `machine_code_cfg_info` reports where blocks start, to place the innermost loop
+        // (`loop_placement`).
+        let settings = [
+            ("opt_level", "speed"),
+            ("is_pic", "false"),
+            ("preserve_frame_pointers", "true"),
+            ("enable_verifier", "false"),
+            ("machine_code_cfg_info", "true"),
+        ];
         for (name, value) in settings {
             flags.set(name, value).map_err(|e| format!("cranelift setting {name}: {e}"))?;
         }

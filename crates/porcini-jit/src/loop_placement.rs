@@ -27,8 +27,6 @@
 //! not one must also name a block start to count, and a wrong guess only places the code less
 //! well. Nothing but the padding depends on it.
 
-use std::collections::HashMap;
-
 /// The alignment the code is placed at, in bytes: one cache line, the unit of instruction fetch.
 pub(crate) const LINE: u32 = 64;
 
@@ -37,7 +35,7 @@ pub(crate) const LINE: u32 = 64;
 /// `starts` are the offsets at which its blocks begin, in order.
 pub(crate) fn padding(code: &[u8], starts: &[u32]) -> u32 {
     let edges = edges(code, starts);
-    let cycles = Cycles::of(&edges);
+    let cycles = Cycles::of(starts, &edges);
     let innermost = edges
         .iter()
         .filter(|&&(from, _, to)| to <= from && cycles.same(from, to))
@@ -95,26 +93,24 @@ fn edges(code: &[u8], starts: &[u32]) -> Vec<(u32, u32, u32)> {
 /// The strongly connected components of the block graph: an edge to an earlier block closes a
 /// loop only when its target reaches its source again. The cold exits are laid out after the
 /// code and jump back to shared exit blocks, which are earlier in the code but lead out.
-struct Cycles {
-    /// Block start offset to the block's component.
-    component: HashMap<u32, usize>,
+struct Cycles<'a> {
+    /// The blocks' start offsets, in order: a block is known by its position here.
+    starts: &'a [u32],
+    /// Each block's component.
+    component: Vec<usize>,
 }
 
-impl Cycles {
-    /// Kosaraju's two passes, iterative (a unit may have thousands of blocks).
-    fn of(edges: &[(u32, u32, u32)]) -> Cycles {
-        let mut index = HashMap::new();
-        for &(a, _, b) in edges {
-            for x in [a, b] {
-                let n = index.len();
-                index.entry(x).or_insert(n);
-            }
-        }
-        let n = index.len();
+impl<'a> Cycles<'a> {
+    /// Kosaraju's two passes, iterative (a unit may have thousands of blocks). The ends of
+    /// `edges` are block starts (`edges` makes them so).
+    fn of(starts: &'a [u32], edges: &[(u32, u32, u32)]) -> Cycles<'a> {
+        let n = starts.len();
         let (mut succ, mut pred) = (vec![Vec::new(); n], vec![Vec::new(); n]);
         for &(a, _, b) in edges {
-            succ[index[&a]].push(index[&b]);
-            pred[index[&b]].push(index[&a]);
+            if let (Ok(a), Ok(b)) = (starts.binary_search(&a), starts.binary_search(&b)) {
+                succ[a].push(b);
+                pred[b].push(a);
+            }
         }
         // First pass: the blocks in order of finishing a depth-first walk.
         let mut done = vec![false; n];
@@ -139,28 +135,29 @@ impl Cycles {
             }
         }
         // Second pass, on the reversed graph in reverse finishing order: one component per walk.
-        let mut comp = vec![usize::MAX; n];
+        let mut component = vec![usize::MAX; n];
         for (c, &root) in order.iter().rev().enumerate() {
-            if comp[root] != usize::MAX {
+            if component[root] != usize::MAX {
                 continue;
             }
-            comp[root] = c;
+            component[root] = c;
             let mut stack = vec![root];
             while let Some(v) = stack.pop() {
                 for &w in &pred[v] {
-                    if comp[w] == usize::MAX {
-                        comp[w] = c;
+                    if component[w] == usize::MAX {
+                        component[w] = c;
                         stack.push(w);
                     }
                 }
             }
         }
-        Cycles { component: index.into_iter().map(|(offset, i)| (offset, comp[i])).collect() }
+        Cycles { starts, component }
     }
 
-    /// Whether the blocks at `a` and `b` are on a common cycle.
+    /// Whether the blocks starting at `a` and `b` are on a common cycle.
     fn same(&self, a: u32, b: u32) -> bool {
-        self.component.get(&a).is_some_and(|c| self.component.get(&b) == Some(c))
+        let c = |x: u32| self.starts.binary_search(&x).ok().map(|i| self.component[i]);
+        c(a).is_some_and(|ca| c(b) == Some(ca))
     }
 }
 

@@ -32,7 +32,7 @@ use crate::loop_placement;
 
 /// Machine code for one function, not yet in executable memory.
 pub(crate) struct Generated {
-    /// The code bytes, after `entry` bytes of padding that place its hottest loop (see
+    /// The code bytes, after `entry` bytes of padding that place its innermost loop (see
     /// [`crate::loop_placement`]).
     pub bytes: Vec<u8>,
     /// Where the code starts in `bytes`.
