@@ -49,6 +49,10 @@ impl RopeEncoding for Utf8 {
     fn finish(builder: Utf8Builder) -> Utf8Text {
         builder.finish()
     }
+    #[inline]
+    fn join_flat(a: &Utf8Text, b: &Utf8Text, len: usize) -> Utf8Text {
+        Utf8Text::join(a, b, len)
+    }
 }
 
 impl GuestStr {

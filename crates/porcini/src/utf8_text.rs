@@ -30,8 +30,9 @@ impl Utf8Text {
         match self {
             Utf8Text::Inline { len, bytes } => {
                 let bytes = &bytes[..usize::from(*len)];
-                // SAFETY: inline bytes are only ever copied whole from `&str`s (`copy_of`, and
-                // `Utf8Builder::push` of other texts), so they are valid UTF-8.
+                // SAFETY: inline bytes are only ever copied whole from `&str`s (`copy_of`,
+                // `Utf8Builder::push` of other texts, and `join` of two inline texts), so the
+                // first `len` are valid UTF-8.
                 unsafe { std::str::from_utf8_unchecked(bytes) }
             }
             Utf8Text::Boxed(b) => b,
@@ -52,6 +53,22 @@ impl Utf8Text {
     /// Text taking `b`, or copying it inline (and freeing it) when it fits.
     pub fn from_boxed(b: Box<str>) -> Utf8Text {
         if b.len() <= INLINE { Utf8Text::copy_of(&b) } else { Utf8Text::Boxed(b) }
+    }
+
+    /// `a` and `b` joined, `len` bytes in all: two inline texts that fit inline again are joined
+    /// in place ([`crate::rope::join_inline`]), anything else through a builder.
+    #[inline]
+    pub fn join(a: &Utf8Text, b: &Utf8Text, len: usize) -> Utf8Text {
+        if let (Utf8Text::Inline { len: la, bytes: ba }, Utf8Text::Inline { len: lb, bytes: bb }) = (a, b)
+            && let Some(bytes) = crate::rope::join_inline(ba, usize::from(*la), bb, usize::from(*lb))
+        {
+            // Both pieces are whole UTF-8 texts, so their concatenation is UTF-8 too.
+            return Utf8Text::Inline { len: la + lb, bytes };
+        }
+        let mut builder = Utf8Builder::with_capacity(len);
+        builder.push(a);
+        builder.push(b);
+        builder.finish()
     }
 
     /// Bytes owned outside the string object (the box's), for the collector's accounting.
@@ -147,6 +164,20 @@ mod tests {
                 want.push_str(p);
             }
             assert_eq!(b.finish().as_str(), want);
+        }
+    }
+
+    #[test]
+    fn joins_are_inline_exactly_when_both_pieces_and_the_whole_fit() {
+        let long = "é".repeat(30);
+        let pieces = ["", "a", "ab", "ç€", "0123456789", "exactly twenty-two by!", "twenty-three bytes long", long.as_str()];
+        for a in pieces {
+            for b in pieces {
+                let (ta, tb) = (Utf8Text::copy_of(a), Utf8Text::copy_of(b));
+                let joined = Utf8Text::join(&ta, &tb, a.len() + b.len());
+                assert_eq!(joined.as_str(), format!("{a}{b}"), "{a:?} + {b:?}");
+                assert_eq!(matches!(joined, Utf8Text::Inline { .. }), a.len() + b.len() <= INLINE, "{a:?} + {b:?}");
+            }
         }
     }
 }

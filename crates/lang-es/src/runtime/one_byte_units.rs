@@ -34,6 +34,18 @@ impl OneByteUnits {
             OneByteUnits::Boxed(bytes.into())
         }
     }
+    /// `a` and `b` joined, if both are inline and fit inline together (see
+    /// [`porcini::rope::join_inline`]); `None` asks for a builder.
+    #[inline]
+    pub fn join_inline(a: &OneByteUnits, b: &OneByteUnits) -> Option<OneByteUnits> {
+        match (a, b) {
+            (OneByteUnits::Inline { len: la, bytes: ba }, OneByteUnits::Inline { len: lb, bytes: bb }) => {
+                let bytes = porcini::rope::join_inline(ba, usize::from(*la), bb, usize::from(*lb))?;
+                Some(OneByteUnits::Inline { len: la + lb, bytes })
+            }
+            _ => None,
+        }
+    }
     /// Bytes owned outside the string object, for the collector's accounting.
     pub fn heap_bytes(&self) -> usize {
         match self {
@@ -184,6 +196,18 @@ mod tests {
                 assert_eq!(b.as_slice(), &want[..]);
             }
             assert_eq!(&*b.finish(), &want[..]);
+        }
+    }
+
+    #[test]
+    fn inline_units_join_inline_when_the_whole_fits() {
+        let pieces: [&[u8]; 5] = [b"", b"a", b"\xe9\xff", b"exactly twenty-two uni", b"more than enough to spill over"];
+        for a in pieces {
+            for b in pieces {
+                let joined = OneByteUnits::join_inline(&OneByteUnits::copy_of(a), &OneByteUnits::copy_of(b));
+                let fits = a.len() + b.len() <= INLINE;
+                assert_eq!(joined.as_deref(), fits.then(|| [a, b].concat()).as_deref(), "{a:?} + {b:?}");
+            }
         }
     }
 }

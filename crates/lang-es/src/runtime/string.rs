@@ -97,6 +97,18 @@ impl RopeEncoding for JsUnits {
             FlatBuilder::TwoByte(u) => Flat::TwoByte(u.into()),
         }
     }
+    #[inline]
+    fn join_flat(a: &Flat, b: &Flat, len: usize) -> Flat {
+        if let (Flat::OneByte(a), Flat::OneByte(b)) = (a, b)
+            && let Some(units) = OneByteUnits::join_inline(a, b)
+        {
+            return Flat::OneByte(units);
+        }
+        let mut builder = JsUnits::builder(len);
+        JsUnits::push(&mut builder, a);
+        JsUnits::push(&mut builder, b);
+        JsUnits::finish(builder)
+    }
 }
 
 impl HeapKind for JsStr {
