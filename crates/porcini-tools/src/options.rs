@@ -234,7 +234,7 @@ declare_engine_options! {
     GCStress gc_stress: bool = false,
         "porcini only: collect garbage at every allocation, to flush out missing roots.";
     VerifyIR verify_ir: bool = false,
-        "porcini only: verify each compilation's IR before code generation, so a lowering bug fails the compilation.";
+        "porcini only: verify each compilation's IR before code generation, so a lowering bug fails the compilation, and check that compiled code's boundary calls leave their frame's slots alone.";
 }
 
 impl EngineOptions {

@@ -287,7 +287,28 @@ fn call_with<L: Language>(f: &mut Frame<'_, L>, target: &CallTarget<L>, args: &[
 pub unsafe extern "C" fn boundary<L: Language>(frame: *mut (), site: *const BoundarySite<L>, args: *const Value, nargs: usize) -> RawResult {
     // SAFETY: the caller's contract.
     let (f, site, args) = unsafe { (frame_mut::<L>(frame), &*site, std::slice::from_raw_parts(args, nargs)) };
+    if f.rt.options.verify_ir && !site.frame {
+        return RawResult::from_result(run_keeping_slots(site, f, args));
+    }
     RawResult::from_result((site.run)(site, f, args))
+}
+
+/// Runs a boundary that is not declared to touch its frame, and fails if its frame's slots
+/// changed all the same: compiled code does not read them back after such a call (see
+/// [`crate::stage::Stage::call_boundary`]), so a write would be lost. Only under
+/// `--engine.VerifyIR`, which the test modes that compile turn on.
+#[cold]
+#[inline(never)]
+fn run_keeping_slots<L: Language>(site: &BoundarySite<L>, f: &mut Frame<'_, L>, args: &[Value]) -> Result<Value, Unwind<Value>> {
+    let words = |f: &Frame<'_, L>| f.slots.iter().map(|c| (c.get().tag(), c.get().bits())).collect::<Vec<_>>();
+    let before = words(f);
+    let r = (site.run)(site, f, args);
+    match before.iter().zip(words(f)).position(|(a, b)| *a != b) {
+        None => r,
+        Some(slot) => Err(crate::GuestError::raise(format!(
+            "internal error: a boundary call not declared to touch its frame changed slot {slot}"
+        ))),
+    }
 }
 
 /// Compiled code leaves for the interpreter at its deoptimization point `point`, with the live

@@ -113,11 +113,17 @@ impl<L: Language> Lowering<'_, L> {
 
         self.switch(failed);
         self.b.seal_block(failed);
+        // The call writes slots back to their cells on this path only: what it teaches the
+        // facts about the cells must not reach the join, where the fast path arrives with the
+        // cells as they were (a later write-back would be skipped there). The scope makes a
+        // cell the call stored into unknown after the join.
+        self.facts.push_scope();
         let slow = self.call_boundary(name, site, args);
         if !self.dead {
             let (_, v) = self.words(slow);
             self.b.ins().jump(done, &[v.into()]);
         }
+        self.facts.pop_scope();
 
         self.switch(done);
         self.b.seal_block(done);

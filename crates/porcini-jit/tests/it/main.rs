@@ -3,6 +3,7 @@
 //! multiply the link time of `cargo test` for nothing. Its tests on SL and EasyScript programs
 //! are in `porcini-integration`, so that this crate names no language.
 
+mod boundary_frames;
 mod control_flow;
 mod deopt_cycle;
 mod elements;
