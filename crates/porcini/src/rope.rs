@@ -63,14 +63,11 @@ pub trait RopeEncoding: Sized + 'static {
     fn push(builder: &mut Self::Builder, piece: &Self::Flat);
     /// The finished text.
     fn finish(builder: Self::Builder) -> Self::Flat;
-    /// Two flat texts joined into one of `len` units. The default goes through a builder; an
-    /// encoding that keeps short text inline overrides it to join two inline texts with a few
-    /// fixed-size moves ([`join_inline`]), since short joins are most of a program's joins.
-    fn join_flat(a: &Self::Flat, b: &Self::Flat, len: usize) -> Self::Flat {
-        let mut builder = Self::builder(len);
-        Self::push(&mut builder, a);
-        Self::push(&mut builder, b);
-        Self::finish(builder)
+    /// Two flat texts joined without a builder, if the encoding can: one that keeps short text
+    /// inline joins two inline texts with a few fixed-size moves ([`join_inline`]), since short
+    /// joins are most of a program's joins. `None` (the default) joins them through a builder.
+    fn join_short(_a: &Self::Flat, _b: &Self::Flat) -> Option<Self::Flat> {
+        None
     }
 }
 
@@ -167,7 +164,13 @@ impl<E: RopeEncoding> Rope<E> {
     /// Two flat texts copied into one of `len` units.
     #[inline]
     fn copy(a: &E::Flat, b: &E::Flat, len: usize) -> E::Flat {
-        E::join_flat(a, b, len)
+        if let Some(flat) = E::join_short(a, b) {
+            return flat;
+        }
+        let mut builder = E::builder(len);
+        E::push(&mut builder, a);
+        E::push(&mut builder, b);
+        E::finish(builder)
     }
 
     /// The number of units, in constant time.

@@ -50,8 +50,8 @@ impl RopeEncoding for Utf8 {
         builder.finish()
     }
     #[inline]
-    fn join_flat(a: &Utf8Text, b: &Utf8Text, len: usize) -> Utf8Text {
-        Utf8Text::join(a, b, len)
+    fn join_short(a: &Utf8Text, b: &Utf8Text) -> Option<Utf8Text> {
+        Utf8Text::join_inline(a, b)
     }
 }
 

@@ -31,7 +31,7 @@ impl Utf8Text {
             Utf8Text::Inline { len, bytes } => {
                 let bytes = &bytes[..usize::from(*len)];
                 // SAFETY: inline bytes are only ever copied whole from `&str`s (`copy_of`,
-                // `Utf8Builder::push` of other texts, and `join` of two inline texts), so the
+                // `Utf8Builder::push` of other texts, and `join_inline` of two inline texts), so the
                 // first `len` are valid UTF-8.
                 unsafe { std::str::from_utf8_unchecked(bytes) }
             }
@@ -55,20 +55,18 @@ impl Utf8Text {
         if b.len() <= INLINE { Utf8Text::copy_of(&b) } else { Utf8Text::Boxed(b) }
     }
 
-    /// `a` and `b` joined, `len` bytes in all: two inline texts that fit inline again are joined
-    /// in place ([`crate::rope::join_inline`]), anything else through a builder.
+    /// `a` and `b` joined, if both are inline and fit inline together (see
+    /// [`crate::rope::join_inline`]); `None` asks for a builder.
     #[inline]
-    pub fn join(a: &Utf8Text, b: &Utf8Text, len: usize) -> Utf8Text {
-        if let (Utf8Text::Inline { len: la, bytes: ba }, Utf8Text::Inline { len: lb, bytes: bb }) = (a, b)
-            && let Some(bytes) = crate::rope::join_inline(ba, usize::from(*la), bb, usize::from(*lb))
-        {
-            // Both pieces are whole UTF-8 texts, so their concatenation is UTF-8 too.
-            return Utf8Text::Inline { len: la + lb, bytes };
+    pub fn join_inline(a: &Utf8Text, b: &Utf8Text) -> Option<Utf8Text> {
+        match (a, b) {
+            (Utf8Text::Inline { len: la, bytes: ba }, Utf8Text::Inline { len: lb, bytes: bb }) => {
+                let bytes = crate::rope::join_inline(ba, usize::from(*la), bb, usize::from(*lb))?;
+                // Both pieces are whole UTF-8 texts, so their concatenation is UTF-8 too.
+                Some(Utf8Text::Inline { len: la + lb, bytes })
+            }
+            _ => None,
         }
-        let mut builder = Utf8Builder::with_capacity(len);
-        builder.push(a);
-        builder.push(b);
-        builder.finish()
     }
 
     /// Bytes owned outside the string object (the box's), for the collector's accounting.
@@ -174,9 +172,19 @@ mod tests {
         for a in pieces {
             for b in pieces {
                 let (ta, tb) = (Utf8Text::copy_of(a), Utf8Text::copy_of(b));
-                let joined = Utf8Text::join(&ta, &tb, a.len() + b.len());
+                let joined = Utf8Text::join_inline(&ta, &tb);
+                let fits = a.len() + b.len() <= INLINE;
+                assert_eq!(joined.as_deref(), fits.then(|| format!("{a}{b}")).as_deref(), "{a:?} + {b:?}");
+                assert!(joined.as_ref().is_none_or(|j| matches!(j, Utf8Text::Inline { .. })), "{a:?} + {b:?}");
+                // A join that does not fit goes through a builder, as a rope's does.
+                let joined = joined.unwrap_or_else(|| {
+                    let mut builder = Utf8Builder::with_capacity(a.len() + b.len());
+                    builder.push(&ta);
+                    builder.push(&tb);
+                    builder.finish()
+                });
                 assert_eq!(joined.as_str(), format!("{a}{b}"), "{a:?} + {b:?}");
-                assert_eq!(matches!(joined, Utf8Text::Inline { .. }), a.len() + b.len() <= INLINE, "{a:?} + {b:?}");
+                assert_eq!(matches!(joined, Utf8Text::Inline { .. }), fits, "{a:?} + {b:?}");
             }
         }
     }

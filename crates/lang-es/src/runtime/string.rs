@@ -98,16 +98,11 @@ impl RopeEncoding for JsUnits {
         }
     }
     #[inline]
-    fn join_flat(a: &Flat, b: &Flat, len: usize) -> Flat {
-        if let (Flat::OneByte(a), Flat::OneByte(b)) = (a, b)
-            && let Some(units) = OneByteUnits::join_inline(a, b)
-        {
-            return Flat::OneByte(units);
+    fn join_short(a: &Flat, b: &Flat) -> Option<Flat> {
+        match (a, b) {
+            (Flat::OneByte(a), Flat::OneByte(b)) => OneByteUnits::join_inline(a, b).map(Flat::OneByte),
+            _ => None,
         }
-        let mut builder = JsUnits::builder(len);
-        JsUnits::push(&mut builder, a);
-        JsUnits::push(&mut builder, b);
-        JsUnits::finish(builder)
     }
 }
 
