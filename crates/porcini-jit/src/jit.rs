@@ -20,7 +20,7 @@
 //! rather than emit wrong code.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 use std::time::Instant;
 
@@ -200,36 +200,54 @@ impl Jit {
         sig.params.extend([AbiParam::new(types::I64); 4]);
         sig.returns.extend([AbiParam::new(types::I64); 2]);
         st.next_name += 1;
-        let mut func = Function::with_name_signature(UserFuncName::user(0, st.next_name), sig.clone());
 
         // Partial evaluation: the target's node code on the symbolic stage, lowered as it goes.
-        let builder = FunctionBuilder::new(&mut func, &mut st.builder_context);
-        let mut lowering = Lowering::new(builder, rt, target, &code, osr.is_some());
-        if let Some((node, slots)) = osr {
-            lowering.speculate_slot_tags(target, slots);
-            // What the loop does, found by partially evaluating it once into a record first:
-            // whether it calls anything, which slots it writes.
-            let mut survey = Recording::counting();
-            if SymFrame::new(rt, &mut survey).record_loop(node).is_ok() {
-                lowering.pin_invariant_slots(&survey, slots);
+        // Escape analysis may find that an allocation it kept virtual escapes where it cannot
+        // be made; the unit is then lowered again with that site allocating (see
+        // `lower/virtual_object.rs`), and without the analysis after a few attempts.
+        const ESCAPE_ATTEMPTS: usize = 4;
+        let mut demoted = HashSet::new();
+        let mut attempt = 0;
+        let (mut func, lowered, pe, inlined) = loop {
+            attempt += 1;
+            let mut func = Function::with_name_signature(UserFuncName::user(0, st.next_name), sig.clone());
+            let builder = FunctionBuilder::new(&mut func, &mut st.builder_context);
+            let mut lowering = Lowering::new(builder, rt, target, &code, osr.is_some(), demoted.clone());
+            if attempt > ESCAPE_ATTEMPTS {
+                lowering.without_escape_analysis();
             }
-        }
-        // The call tree first: which calls the emission below inlines.
-        let unit = match osr {
-            Some((node, _)) => Unit::Loop(target, node),
-            None => Unit::Root(target),
+            if let Some((node, slots)) = osr {
+                lowering.speculate_slot_tags(target, slots);
+                // What the loop does, found by partially evaluating it once into a record
+                // first: whether it calls anything, which slots it writes.
+                let mut survey = Recording::counting();
+                if SymFrame::new(rt, &mut survey).record_loop(node).is_ok() {
+                    lowering.pin_invariant_slots(&survey, slots);
+                }
+            }
+            // The call tree first: which calls the emission below inlines.
+            let unit = match osr {
+                Some((node, _)) => Unit::Loop(target, node),
+                None => Unit::Root(target),
+            };
+            let inliner = Inliner::from_options(&rt.options).map(|i| i.plan(rt, unit));
+            let mut stage = SymFrame::new(rt, &mut lowering).with_inliner(inliner);
+            let pe = match osr {
+                Some((node, _)) => stage.record_loop(node),
+                None => stage.record_root(target.root()),
+            };
+            let inlined = stage.inlined();
+            let inliner = stage.into_inliner();
+            let lowered = lowering.finish(module.isa().frontend_config());
+            if pe.is_ok() && !lowered.failed_sites.is_empty() && attempt <= ESCAPE_ATTEMPTS {
+                demoted.extend(lowered.failed_sites.iter().copied());
+                continue;
+            }
+            if let Some(inliner) = inliner {
+                inliner.report(rt);
+            }
+            break (func, lowered, pe, inlined);
         };
-        let inliner = Inliner::from_options(&rt.options).map(|i| i.plan(rt, unit));
-        let mut stage = SymFrame::new(rt, &mut lowering).with_inliner(inliner);
-        let pe = match osr {
-            Some((node, _)) => stage.record_loop(node),
-            None => stage.record_root(target.root()),
-        };
-        let inlined = stage.inlined();
-        if let Some(inliner) = stage.into_inliner() {
-            inliner.report(rt);
-        }
-        let lowered = lowering.finish(module.isa().frontend_config());
         pe.map_err(CompileError::Permanent)?;
         if let Some(broken) = lowered.broken {
             return Err(CompileError::Permanent(format!("internal error: {broken}")));

@@ -14,6 +14,11 @@
 //! because those may write their caller's frame (SL's `helloEqualsWorld` does); a guest
 //! function's nodes write only their own frame, so after a direct guest call they are not.
 //!
+//! Virtual objects. An object made by `alloc_object` is kept as its fields' words until it
+//! escapes (partial escape analysis, `lower/virtual_object.rs`): `repr` makes it at any use
+//! that does not know such objects, a slot may hold one without its cell being written, and an
+//! exit describes it to the runtime instead of storing it.
+//!
 //! Known tags. Tag words are shared constants whenever they are known (a constant, a boxed
 //! integer, a slot after a passed tag guard, a loop slot speculated at entry), so a tag test of
 //! a known tag folds while lowering and Cranelift's SSA construction keeps a slot's constant tag
@@ -54,6 +59,10 @@ mod alloc;
 mod direct_call;
 mod inlined_frames;
 mod try_region;
+mod virtual_object;
+
+pub(crate) use virtual_object::SiteKey;
+use virtual_object::{Escape, ExitVirtuals};
 
 use cranelift_codegen::ir::condcodes::{CondCode, FloatCC, IntCC};
 use cranelift_codegen::ir::{
@@ -175,6 +184,8 @@ struct Sigs {
     landing: Option<ir::SigRef>,
     /// `fmod`'s, declared at the first float remainder.
     fmod: Option<ir::SigRef>,
+    /// `materialize_object`'s, declared at the first object made out of line.
+    materialize: Option<ir::SigRef>,
 }
 
 /// What lowering produced besides the IR.
@@ -188,6 +199,9 @@ pub(crate) struct Lowered<L: Language> {
     /// Why the code is wrong, if lowering found out too late to emit it right (see
     /// `Lowering::pin_invariant_slots`).
     pub broken: Option<&'static str>,
+    /// Allocation sites escape analysis could not keep virtual: the code is wrong, and a
+    /// new attempt allocates there (see `lower/virtual_object.rs`).
+    pub failed_sites: Vec<SiteKey>,
 }
 
 /// The emitter that builds one function's IR; see the module documentation.
@@ -315,6 +329,8 @@ pub(crate) struct Lowering<'b, L: Language> {
     /// While the call replacing an abandoned partial copy is emitted: the frame it is made
     /// from (see `call_instead`).
     calls_from: Option<usize>,
+    /// Partial escape analysis (see `lower/virtual_object.rs`).
+    escape: Escape,
     /// For a loop's unit whose calls leave the frame alone: the words of each slot the loop
     /// never writes, which reads answer (see `pin_invariant_slots`).
     pinned: Vec<Option<(ir::Value, ir::Value)>>,
@@ -347,6 +363,7 @@ impl<'b, L: Language> Lowering<'b, L> {
         target: &CallTarget<L>,
         code: &CompiledCode<L>,
         osr: bool,
+        demoted: HashSet<SiteKey>,
     ) -> Self {
         let value_stack = rt.value_stack_layout();
         let i64t = types::I64;
@@ -366,6 +383,7 @@ impl<'b, L: Language> Lowering<'b, L> {
             throw: None,
             landing: None,
             fmod: None,
+            materialize: None,
         };
         // The framework's tags are shared constants from the start; a language's own tags are
         // made at their first use (see `tag`), in front of `holds`, so they dominate every use.
@@ -472,7 +490,15 @@ impl<'b, L: Language> Lowering<'b, L> {
             counts_frames: rt.instruments.counts_frames(),
             pinned: Vec::new(),
             shapes_stable: false,
-            out: Lowered { deopts: Vec::new(), sites: Vec::new(), assumptions: Vec::new(), calls: 0, broken: None },
+            escape: Escape::new(rt.options.partial_escape_analysis, demoted),
+            out: Lowered {
+                deopts: Vec::new(),
+                sites: Vec::new(),
+                assumptions: Vec::new(),
+                calls: 0,
+                broken: None,
+                failed_sites: Vec::new(),
+            },
             _lang: PhantomData,
         };
         for i in 0..lowering.frames[0].slots.len() {
@@ -609,6 +635,7 @@ impl<'b, L: Language> Lowering<'b, L> {
         let zero = self.b.ins().iconst(types::I64, 0);
         self.b.ins().return_(&[tag, zero]);
         self.b.seal_all_blocks();
+        self.out.failed_sites = self.leaked_sites();
         self.b.finalize(config);
         self.out
     }
@@ -617,7 +644,19 @@ impl<'b, L: Language> Lowering<'b, L> {
         self.vals.push(r);
         SymVal(self.vals.len() as u32 - 1)
     }
-    fn repr(&self, x: SymVal) -> Repr {
+    /// What handle `x` is, a virtual object made first: a use that does not know virtual
+    /// objects is an escape (see `lower/virtual_object.rs`).
+    fn repr(&mut self, x: SymVal) -> Repr {
+        match self.raw_repr(x) {
+            Repr::Val(t, v) => match self.virtual_index(v) {
+                Some(i) => Repr::Val(t, self.make_virtual(i)),
+                None => Repr::Val(t, v),
+            },
+            r => r,
+        }
+    }
+    /// What handle `x` is, a virtual object's placeholder included.
+    fn raw_repr(&self, x: SymVal) -> Repr {
         self.vals.get(x.0 as usize).copied().unwrap_or(self.vals[0])
     }
     /// The value of variable `var` here. SSA construction answers a read through a join it has
@@ -994,10 +1033,17 @@ impl<'b, L: Language> Lowering<'b, L> {
     /// Writes the slot variables back to the activation's cells before a call (an inlined
     /// callee's slots have no cells: a deoptimization hands them over with the live values).
     /// A cell known to hold its slot's words already is skipped.
+    ///
+    /// A slot holding a virtual object is left: its cell keeps an older value, which nothing
+    /// reads before an exit puts the object there. Inside a `try` region, whose landing reads
+    /// the slots back from their cells, the objects are made first.
     fn spill(&mut self) {
+        if !self.regions.is_empty() {
+            self.escape_slots();
+        }
         for i in 0..self.frames[0].slots.len() {
             let words = self.slot_words(i);
-            if !self.needs_write_back(i, words) {
+            if !self.needs_write_back(i, words) || self.is_virtual_words(words) {
                 continue;
             }
             let off = i as i32 * VALUE_SIZE;
@@ -1021,6 +1067,14 @@ impl<'b, L: Language> Lowering<'b, L> {
         }
         let (t, v) = *self.cells.get(i - own)?;
         Some((self.var(t), self.var(v)))
+    }
+    /// The variables of write-back slot `i` (see `write_back_words`).
+    fn write_back_vars(&self, i: usize) -> Option<(Variable, Variable)> {
+        let own = self.frames[0].slots.len();
+        match i.checked_sub(own) {
+            None => Some(self.frames[0].slots[i]),
+            Some(cell) => self.cells.get(cell).copied(),
+        }
     }
     /// Whether write-back slot `i`'s cell may not hold `words`, the slot's words here. A pinned
     /// slot's cell holds its entry words throughout (see `pin_invariant_slots`); nothing is
@@ -1067,6 +1121,11 @@ impl<'b, L: Language> Lowering<'b, L> {
         let mut valid = self.chain.len();
         for &i in &candidates {
             let Some(w) = self.write_back_words(i) else { continue };
+            // A slot holding a virtual object gets no link: the runtime puts the object in its
+            // cell after the chain has run, so a link storing an older value may stay.
+            if self.is_virtual_words(w) {
+                continue;
+            }
             words.insert(i, w);
             if let Some(pos) = self.link_at[i]
                 && self.links[self.chain[pos]].words != w
@@ -1092,7 +1151,7 @@ impl<'b, L: Language> Lowering<'b, L> {
                     None => continue,
                 },
             };
-            if self.link_at[slot].is_some() || !self.needs_write_back(slot, w) {
+            if self.link_at[slot].is_some() || !self.needs_write_back(slot, w) || self.is_virtual_words(w) {
                 continue;
             }
             let block = self.b.create_block();
@@ -1223,18 +1282,22 @@ impl<'b, L: Language> Lowering<'b, L> {
             None => (state.path, state.live),
         };
         let mut words = Vec::new();
+        let mut held = ExitVirtuals::default();
         let (path, live) = frame_state(0);
-        let kinds = self.live_words(live, &mut words);
+        let kinds = self.live_words(live, &mut words, &mut held);
         let mut inlined = Vec::with_capacity(self.frames.len() - 1);
         for k in 1..self.frames.len() {
             // The callee's slots are in its cells, which the write-back chain stores.
             let (callee_path, callee_live) = frame_state(k);
-            let callee_kinds = self.live_words(callee_live, &mut words);
+            let callee_kinds = self.live_words(callee_live, &mut words, &mut held);
             let f = &self.frames[k];
             let target = f.inlined.as_ref().map_or(CallTargetId(u32::MAX), |i| i.target);
             let (slots, cells) = (f.slots.len(), f.cells);
             inlined.push(InlinedFrame { target, path: callee_path.into(), slots, cells, kinds: callee_kinds.into() });
         }
+        // The virtual objects the slots hold, then the fields of all of them, last.
+        let virtual_places = self.exit_places(&mut held);
+        let virtuals = self.exit_objects(&held, &mut words);
         // Words known now (constant tags, mostly) go to the point, not to memory.
         let mut known = Vec::new();
         let mut stored = Vec::with_capacity(words.len());
@@ -1259,14 +1322,27 @@ impl<'b, L: Language> Lowering<'b, L> {
         }
         let point = self.out.deopts.len() as u32;
         let known = known.into();
-        self.out.deopts.push(DeoptPoint { path: path.into(), kinds: kinds.into(), inlined: inlined.into(), reason, how, known });
+        self.out.deopts.push(DeoptPoint {
+            path: path.into(),
+            kinds: kinds.into(),
+            inlined: inlined.into(),
+            reason,
+            how,
+            known,
+            virtuals: virtuals.into(),
+            virtual_places: virtual_places.into(),
+        });
         let point = self.b.ins().iconst(types::I32, i64::from(point));
         self.b.ins().jump(exit, &[point.into()]);
     }
     /// Appends the words of the evaluated values `live` to `words`; their layout.
-    fn live_words(&mut self, live: &[SymVal], words: &mut Vec<ir::Value>) -> Vec<LiveKind> {
+    fn live_words(&mut self, live: &[SymVal], words: &mut Vec<ir::Value>, held: &mut ExitVirtuals) -> Vec<LiveKind> {
         let mut kinds = Vec::with_capacity(live.len());
         for &x in live {
+            if let Some(kind) = self.exit_virtual(x, held) {
+                kinds.push(kind);
+                continue;
+            }
             // A condition whose outcome the path knows (a loop's condition inside its body, an
             // if's inside an arm) is recorded as that constant, so the hot path need not keep
             // its value for the exits.
@@ -1335,7 +1411,8 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.push(Repr::Bool(c))
     }
     fn has_tag(&mut self, x: SymVal, tag: Tag) -> SymVal {
-        let known = match self.repr(x) {
+        // A virtual object's tag word is the constant: its test folds without making it.
+        let known = match self.raw_repr(x) {
             Repr::Val(t, _) => match self.known_tag(t) {
                 Some(k) => k == tag as usize,
                 None => match self.facts.tag_is(t, tag) {
@@ -1514,6 +1591,9 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.push(Repr::Bool(c))
     }
     fn same(&mut self, a: SymVal, b: SymVal) -> SymVal {
+        if let Some(c) = self.virtual_same(a, b) {
+            return c;
+        }
         let ((ta, va), (tb, vb)) = (self.words(a), self.words(b));
         // Two known values (a function passed as a constant and a call site's cached one).
         if let (Some(ta), Some(va), Some(tb), Some(vb)) = (self.const_of(ta), self.const_of(va), self.const_of(tb), self.const_of(vb)) {
@@ -1678,6 +1758,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         let was_dead = self.dead;
         self.b.switch_to_block(then);
         self.b.seal_block(then);
+        self.escape.enter(known.is_none());
         self.dead = was_dead || known == Some(false);
         self.ifs.push(IfArms { els, merge, was_dead, then_reached: false, value, cond: c, known });
         self.facts.push_scope();
@@ -1687,6 +1768,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         let Some(arms) = self.ifs.last() else { return };
         let (els, merge, was_dead, cond, value) = (arms.els, arms.merge, arms.was_dead, arms.cond, arms.value);
         let else_dead = arms.known == Some(true);
+        let split = arms.known.is_none();
         // An arm lowering knows is not taken passes nothing to the merge; its code, unreachable
         // even where a construct inside it joined paths, ends in a trap.
         let then = then.filter(|_| arms.known != Some(false));
@@ -1702,6 +1784,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         }
         self.switch(els);
         self.b.seal_block(els);
+        self.escape.next_arm(split);
         self.dead = was_dead || else_dead;
         self.facts.reset_scope();
         self.all_suspect = true;
@@ -1719,6 +1802,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         }
         self.switch(arms.merge);
         self.b.seal_block(arms.merge);
+        self.escape.leave();
         if self.b.is_unreachable() {
             self.dead = true;
             self.release_vars([arms.value.0, arms.value.1]);
@@ -1754,6 +1838,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.facts.forget_cells();
         self.all_suspect = true;
         self.facts.push_scope();
+        self.escape.enter(true);
         self.loops.push(LoopBlocks { header, exit, next, was_dead });
     }
     fn loop_test(&mut self, c: SymVal) {
@@ -1763,6 +1848,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.b.ins().brif(c, body, &[], exit, &[]);
         self.b.switch_to_block(body);
         self.b.seal_block(body);
+        self.escape.next_arm(true);
         self.learn(c, true);
     }
     fn begin_step(&mut self, completed: bool) {
@@ -1776,6 +1862,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         // The body's end and its `continue`s meet here: what the body learned is not known.
         self.switch(step);
         self.b.seal_block(step);
+        self.escape.next_arm(true);
         self.facts.reset_scope();
         self.all_suspect = true;
         if self.b.is_unreachable() {
@@ -1794,6 +1881,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.b.seal_block(l.header);
         self.switch(l.exit);
         self.b.seal_block(l.exit);
+        self.escape.leave();
         self.dead = l.was_dead;
     }
     fn exit_loop(&mut self, exit: LoopExit, depth: u32) {
@@ -1803,18 +1891,33 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         };
         let to = if exit == LoopExit::Break { l.exit } else { l.next };
         self.b.ins().jump(to, &[]);
+        self.escape.jump_out();
         self.go_dead();
     }
     fn ret(&mut self, x: SymVal) {
         // An inlined callee's return is a jump to the value after the call.
         if let Some(call) = self.frames.last().and_then(|f| f.inlined.as_ref()) {
             let (value, ret) = (call.value, call.ret);
-            self.pass(value, x, ret);
+            if self.escape.at_callee_top() {
+                // The callee's last statement, straight on from its call: the code after
+                // the call follows from here, and a virtual object returned stays virtual
+                // (should another return meet it there, the leak check finds the join).
+                let (t, v) = self.slot_value_words(x);
+                self.def_var(value.0, t);
+                self.def_var(value.1, v);
+                self.b.ins().jump(ret, &[]);
+            } else {
+                self.pass(value, x, ret);
+                // Code after the call is not dominated by an if-arm that returned.
+                self.escape.jump_out();
+            }
             self.go_dead();
             return;
         }
         let (t, v) = self.words(x);
         if self.osr {
+            // The interpreter carries on with the frame.
+            self.escape_slots();
             self.spill();
         }
         self.b.ins().return_(&[t, v]);
@@ -1823,15 +1926,17 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
 
     fn throw(&mut self, x: SymVal) {
         if self.throw_in_region(x) {
+            self.escape.jump_out();
             return;
         }
         // The value goes to the unwind register, and the code returns "unwinding" as after a
         // call that threw. A loop's unit leaves its slots written back for the interpreter,
         // which may catch the value in the function around the loop.
+        let (t, v) = self.words(x);
         if self.osr {
+            self.escape_slots();
             self.spill();
         }
-        let (t, v) = self.words(x);
         let callee = self.iconst(compiled::throw_value as *const () as i64);
         let b = &mut self.b;
         let sig_ref = *self.sigs.throw.get_or_insert_with(|| sig(b, &[types::I64; 2], &[]));
@@ -1840,21 +1945,27 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.go_dead();
     }
     fn begin_try(&mut self, kind: TryKind) {
+        self.escape.jump_out();
         self.lower_begin_try(kind);
     }
     fn begin_catch(&mut self, completed: bool) -> Option<(SymVal, bool)> {
+        self.escape.jump_out();
         self.lower_begin_catch(completed)
     }
     fn end_catch(&mut self, completed: bool) -> bool {
+        self.escape.jump_out();
         self.lower_end_catch(completed)
     }
     fn enter_finally(&mut self, region: usize, code: SymVal, payload: SymVal) {
+        self.escape.jump_out();
         self.lower_enter_finally(region, code, payload);
     }
     fn begin_finally(&mut self) -> Option<(SymVal, SymVal, bool)> {
+        self.escape.jump_out();
         self.lower_begin_finally()
     }
     fn rethrow(&mut self, x: SymVal) {
+        self.escape.jump_out();
         self.lower_rethrow(x);
     }
     fn read_arg(&mut self, i: u32) -> SymVal {
@@ -1904,12 +2015,18 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
             // The survey missed this write: reads of the slot were emitted as its entry words.
             self.out.broken.get_or_insert("a slot taken as loop-invariant is written");
         }
-        let (t, v) = self.words(x);
+        let (t, v) = self.slot_value_words(x);
         if let Some(&(tv, vv)) = self.slots().get(slot.0 as usize) {
             self.def_var(tv, t);
             self.def_var(vv, v);
         }
-        if self.frames.len() == 1 && self.loops.is_empty() && !self.dead {
+        let virtual_object = self.is_virtual_words((t, v));
+        if virtual_object {
+            let frame = self.frames.len() - 1;
+            let own = if frame == 0 { 0 } else { self.frames[0].slots.len() + self.frames[frame].cells };
+            self.note_holder(own + slot.0 as usize, (t, v));
+        }
+        if self.frames.len() == 1 && self.loops.is_empty() && !self.dead && !virtual_object {
             // Outside loops a slot is written through to its cell at once: a store per
             // assignment made once per call, where keeping the value only in a variable would
             // keep it alive, for the exits, to the end of the function. A function of many
@@ -1926,6 +2043,9 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.alloc_object_in_place(name, to, site, args)
     }
     fn load_shape(&mut self, obj: SymVal) -> SymVal {
+        if let Some(shape) = self.virtual_shape(obj) {
+            return shape;
+        }
         // The node checked that this is an object: its shape id is read in place.
         let (_, v) = self.words(obj);
         if let Some(known) = self.facts.shape_of(v) {
@@ -1937,6 +2057,9 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.push(Repr::I64(r))
     }
     fn load_property(&mut self, obj: SymVal, index: u32) -> SymVal {
+        if let Some(x) = self.virtual_load(obj, index) {
+            return x;
+        }
         let (_, v) = self.words(obj);
         if index < self.object.inline_slots {
             // An inline slot of an object whose shape was checked: two loads.
@@ -2012,6 +2135,9 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.jump_and_switch(done, &[], done);
     }
     fn add_property(&mut self, obj: SymVal, to: porcini::shape::ShapeId, index: u32, x: SymVal) {
+        if self.virtual_store(obj, index, x, Some(to)) {
+            return;
+        }
         let ((t, v), (xt, xv)) = (self.words(obj), self.words(x));
         let flags = MemFlagsData::trusted();
         let (len_at, shape_at) = (self.object.len, self.object.shape);
@@ -2051,6 +2177,9 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.facts.forget_shapes();
     }
     fn store_property(&mut self, obj: SymVal, index: u32, x: SymVal) {
+        if self.virtual_store(obj, index, x, None) {
+            return;
+        }
         let ((_, v), (xt, xv)) = (self.words(obj), self.words(x));
         if index < self.object.inline_slots {
             let off = self.object.inline + index as i32 * VALUE_SIZE;
@@ -2161,6 +2290,9 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         let writes_frame = target.root().accesses_caller_frame();
         // A callee keeping surplus arguments has them copied by the runtime's call path.
         let surplus = target.keeps_surplus() && args.len() > target.params();
+        if writes_frame {
+            self.escape_slots();
+        }
         // Inside inlined callees, the call is made from their frames, made real for it.
         self.materialize_inlined();
         let r = if !writes_frame && !surplus && !self.counts_frames {
@@ -2182,7 +2314,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
             let (t, v) = (self.fresh_var(), self.fresh_var());
             self.register_slot_vars(depth, i, (t, v));
             let (tag, bits) = match args.get(i) {
-                Some(&x) if i < target.params() => self.words(x),
+                Some(&x) if i < target.params() => self.slot_value_words(x),
                 _ if i < target.params() => self.absent(),
                 _ => (self.tag(Tag::Empty), self.zero),
             };
@@ -2209,7 +2341,12 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
             self.suspected.resize(total, false);
         }
         (own + cells..total).for_each(|i| self.suspect(i));
+        for (i, &(t, v)) in slots.iter().enumerate() {
+            let words = (self.var(t), self.var(v));
+            self.note_holder(own + cells + i, words);
+        }
         self.frames.push(FrameVars { slots, cells, inlined: Some(call) });
+        self.escape.enter_callee();
         // The callee's returns merge after the call from wherever they are, so nothing learned
         // inside the callee is known after it (what slot variables learned merges by SSA).
         self.facts.push_scope();
@@ -2224,6 +2361,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
             None => *call.abandoned.insert(self.b.create_block()),
         };
         self.b.ins().jump(blk, &[]);
+        self.escape.jump_out();
         self.go_dead();
     }
     fn call_instead(&mut self, level: usize, target: &CallTarget<L>, args: &[SymVal]) {
@@ -2234,6 +2372,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         let (abandoned, value, ret) = (call.abandoned, call.value, call.ret);
         let Some(blk) = abandoned else { return };
         self.close_dead();
+        self.escape.jump_out();
         self.switch(blk);
         self.b.seal_block(blk);
         // The abandoned paths meet here from anywhere in the copy: what they learned in it
@@ -2251,6 +2390,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
     }
     fn end_inline(&mut self) -> Option<SymVal> {
         let frame = self.frames.pop()?;
+        self.escape.leave_callee();
         // The callee's cells are no frame's now. Links storing them go: the words they store
         // need not be available after the call, and exits after it must not pass through them.
         let from = self.frames[0].slots.len() + frame.cells;
@@ -2280,6 +2420,8 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         let (t, v) = self.words(callee);
         let resolve = resolve as *const () as i64;
         let addr = compiled::call_indirect::<L> as *const () as usize;
+        // The callee may be a builtin that reads or writes its caller's frame.
+        self.escape_slots();
         self.materialize_inlined();
         let r = self.call_out(self.sigs.indirect, addr, args, true, |s| vec![s.iconst(resolve), t, v]);
         self.end_materialized_call(true);
@@ -2299,6 +2441,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         // after every such call cost Richards a fifth of its instructions (callgrind).
         let touches = self.out.sites.last().is_some_and(|s| s.touches_frame());
         if touches {
+            self.escape_slots();
             self.materialize_inlined();
         }
         let r = self.call_out(self.sigs.boundary, addr, args, touches, |s| vec![s.iconst(site_addr)]);

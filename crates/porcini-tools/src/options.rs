@@ -233,6 +233,8 @@ declare_engine_options! {
     // porcini-specific.
     GCStress gc_stress: bool = false,
         "porcini only: collect garbage at every allocation, to flush out missing roots.";
+    PartialEscapeAnalysis partial_escape_analysis: bool = true,
+        "Keep objects made in compiled code in registers until they escape; a deoptimization makes them (Graal's option of the same name).";
     VerifyIR verify_ir: bool = false,
         "porcini only: verify each compilation's IR before code generation, so a lowering bug fails the compilation, and check that compiled code's boundary calls leave their frame's slots alone.";
 }

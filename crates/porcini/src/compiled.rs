@@ -43,6 +43,7 @@ use crate::resume::{FrameState, InlinedState, LiveValue};
 use crate::runtime::Runtime;
 use crate::stage::{BoundaryFn, ResolveFn};
 use crate::value::Value;
+use crate::virtual_object::{self, VirtualObject, VirtualPlace};
 
 /// A `Result<Value, Unwind>` as compiled code passes it: the value's two words, or
 /// [`RawResult::UNWIND_TAG`] in the tag word for "an abrupt completion is in progress" (its kind
@@ -201,6 +202,10 @@ impl<L: Language> BoundarySite<L> {
     pub fn touches_frame(&self) -> bool {
         self.frame
     }
+    /// The node's address: which node of the tree the site is, for as long as the tree lives.
+    pub fn node_addr(&self) -> usize {
+        self.node as usize
+    }
 }
 
 fn run_site<N: 'static, L: Language>(
@@ -334,7 +339,12 @@ pub unsafe extern "C" fn deoptimize<L: Language>(
     // SAFETY: the caller's contract: `live` holds exactly the words the point has code store.
     let stored = unsafe { std::slice::from_raw_parts(live, p.stored_words()) };
     let words = p.all_words(stored);
-    let mut words = LiveWords { words: &words, at: 0 };
+    let rt = f.rt;
+    // The objects the code did not allocate are made first, so that every place holding one
+    // gets the same object. Until replay hands them over, the resuming roots hold them.
+    let mark = rt.resuming.borrow().len();
+    let made = make_virtuals(rt, p, &words);
+    let mut words = LiveWords { words: &words, at: 0, made: &made };
     let cell_count = p.inlined.iter().map(|i| i.cells + i.slots).max().unwrap_or(0);
     let cells: &[u64] = if cells.is_null() || cell_count == 0 {
         &[]
@@ -347,13 +357,28 @@ pub unsafe extern "C" fn deoptimize<L: Language>(
         .inlined
         .iter()
         .map(|i| {
-            let mut own = LiveWords { words: cells, at: i.cells * LiveKind::Val.words() };
+            let mut own = LiveWords { words: cells, at: i.cells * LiveKind::Val.words(), made: &made };
             let slots = (0..i.slots).map(|_| own.next(LiveKind::Val).boxed()).collect();
             let live = i.kinds.iter().map(|&k| words.next(k)).collect();
             InlinedState { target: i.target, state: FrameState { path: i.path.to_vec(), live }, slots }
         })
-        .collect();
-    let rt = f.rt;
+        .collect::<Vec<InlinedState>>();
+    let mut inlined = inlined;
+    for &(place, i) in p.virtual_places.iter() {
+        let v = made.get(i as usize).copied().unwrap_or(Value::EMPTY);
+        match place {
+            VirtualPlace::Slot(s) => f.set_slot(crate::frame::SlotId(s), v),
+            VirtualPlace::Cell(c) => {
+                let held = p.inlined.iter().zip(inlined.iter_mut()).find_map(|(frame, state)| {
+                    let at = (c as usize).checked_sub(frame.cells).filter(|&at| at < frame.slots)?;
+                    state.slots.get_mut(at)
+                });
+                if let Some(slot) = held {
+                    *slot = v;
+                }
+            }
+        }
+    }
     rt.deoptimized_for(p.reason);
     code.deoptimized(p);
     rt.trace_transfer(f, p);
@@ -362,13 +387,49 @@ pub unsafe extern "C" fn deoptimize<L: Language>(
     }
     // SAFETY: the loop node outlives the code (see `CompiledCode::osr_node`).
     let unit = code.osr_node.map(|n| unsafe { &*n });
-    RawResult::from_result(rt.resume_in(f, state, unit, inlined))
+    let r = rt.resume_in(f, state, unit, inlined);
+    rt.resuming.borrow_mut().truncate(mark);
+    RawResult::from_result(r)
+}
+
+/// Makes the virtual objects of point `p` from their fields (the last of the live `words`),
+/// each kept among the runtime's resuming roots as it is made.
+fn make_virtuals<L: Language>(rt: &Runtime<L>, p: &DeoptPoint, words: &[u64]) -> Vec<Value> {
+    let mut at = words.len().saturating_sub(p.field_words());
+    let mut made = Vec::with_capacity(p.virtuals.len());
+    for v in p.virtuals.iter() {
+        let mut fields = LiveWords { words, at, made: &[] };
+        let values: Vec<Value> = (0..v.fields).map(|_| fields.next(LiveKind::Val).boxed()).collect();
+        at = fields.at;
+        // The words are still in the exit's stack slot, where a collection finds them.
+        let o = virtual_object::materialize(rt, v, &values);
+        rt.resuming.borrow_mut().push(o);
+        made.push(o);
+    }
+    made
+}
+
+/// Compiled code makes an object it had kept in registers (see [`crate::virtual_object`]), at
+/// the point where it escapes and the heap had no cell in place for it: an empty object of the
+/// root shape `root`, moved to `shape` with the `n` slot values at `fields`. Returns its
+/// payload word.
+///
+/// # Safety
+/// `frame` as for [`frame_mut`]; `fields` points at `n` valid values, in the calling code's
+/// stack, where a collection finds them.
+pub unsafe extern "C" fn materialize_object<L: Language>(frame: *mut (), root: u64, shape: u64, fields: *const Value, n: u64) -> u64 {
+    // SAFETY: the caller's contract.
+    let (f, fields) = unsafe { (frame_mut::<L>(frame), std::slice::from_raw_parts(fields, n as usize)) };
+    let v = VirtualObject { root: crate::shape::ShapeId(root as u32), shape: crate::shape::ShapeId(shape as u32), fields: n as u32 };
+    virtual_object::materialize(f.rt, &v, fields).bits()
 }
 
 /// Reads the live values of a deoptimization point in order.
 struct LiveWords<'w> {
     words: &'w [u64],
     at: usize,
+    /// The point's virtual objects, made (see [`crate::virtual_object`]).
+    made: &'w [Value],
 }
 
 impl LiveWords<'_> {
@@ -380,6 +441,7 @@ impl LiveWords<'_> {
             LiveKind::I64 => LiveValue::I64(w(0) as i64),
             LiveKind::Bool => LiveValue::Val(Value::from_bool(w(0) != 0)),
             LiveKind::F64 => LiveValue::F64(f64::from_bits(w(0))),
+            LiveKind::Virtual(i) => LiveValue::Val(self.made.get(i as usize).copied().unwrap_or(Value::EMPTY)),
         };
         self.at += k.words();
         v
@@ -397,12 +459,18 @@ pub enum LiveKind {
     Bool,
     /// An unboxed float: one word, its bits.
     F64,
+    /// The point's virtual object with this index (see [`DeoptPoint::virtuals`]): no word.
+    Virtual(u32),
 }
 
 impl LiveKind {
     /// Words the value takes.
     pub fn words(self) -> usize {
-        if self == LiveKind::Val { 2 } else { 1 }
+        match self {
+            LiveKind::Val => 2,
+            LiveKind::Virtual(_) => 0,
+            _ => 1,
+        }
     }
 }
 
@@ -429,13 +497,22 @@ pub struct DeoptPoint {
     /// The live words known when the code was compiled (constant tags, mostly), by position,
     /// in order: the code stores only the others, so an exit's block is half as long.
     pub known: Box<[(u32, u64)]>,
+    /// The objects the code had not allocated, which the runtime makes before resuming; their
+    /// fields are the last live words, in order (see [`crate::virtual_object`]).
+    pub virtuals: Box<[VirtualObject]>,
+    /// The slots that hold one of them, with its index.
+    pub virtual_places: Box<[(VirtualPlace, u32)]>,
 }
 
 impl DeoptPoint {
     /// The number of live words the point reads.
     pub fn words(&self) -> usize {
         let words = |kinds: &[LiveKind]| kinds.iter().map(|k| k.words()).sum::<usize>();
-        words(&self.kinds) + self.inlined.iter().map(|i| words(&i.kinds)).sum::<usize>()
+        words(&self.kinds) + self.inlined.iter().map(|i| words(&i.kinds)).sum::<usize>() + self.field_words()
+    }
+    /// The live words the virtual objects' fields take (the last ones).
+    fn field_words(&self) -> usize {
+        self.virtuals.iter().map(|v| v.fields as usize * LiveKind::Val.words()).sum()
     }
     /// The number of live words the code stores (those not `known`).
     pub fn stored_words(&self) -> usize {
@@ -801,6 +878,8 @@ mod tests {
             reason: "test",
             how: Transfer::Keep,
             known: known.into(),
+            virtuals: Box::new([]),
+            virtual_places: Box::new([]),
         }
     }
 

@@ -45,6 +45,7 @@ pub mod symbolic;
 pub mod utf8_text;
 pub mod value;
 mod value_stack;
+pub mod virtual_object;
 
 pub use error::{GuestError, Label, Pending, SpecFail, Unwind, UnwindKind};
 pub use frame::{Frame, FrameDescriptor, SlotId, SlotKind};

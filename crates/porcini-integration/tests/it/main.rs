@@ -5,6 +5,7 @@ mod background;
 mod calls;
 mod compile_cost;
 mod deopt;
+mod escape;
 mod heap;
 mod inlining;
 mod ir;

@@ -8,8 +8,10 @@
 //! up, or the class has no free cell and no bump room, a cold path calls the node's boundary,
 //! which makes the object through the heap (one object in hundreds). Under `gc_stress` the
 //! heap offers no fast path, so every object is made by the boundary, which collects first.
+//! An allocation escape analysis keeps virtual is not made here at all; where it escapes, the
+//! same fast path makes it with its shape and slots at once (`lower/virtual_object.rs`).
 
-use cranelift_codegen::ir::{InstBuilder, MemFlagsData, condcodes::IntCC, types};
+use cranelift_codegen::ir::{self, InstBuilder, MemFlagsData, condcodes::IntCC, types};
 use porcini::compiled::BoundarySite;
 use porcini::emitter::Emitter;
 use porcini::shape::ShapeId;
@@ -22,9 +24,47 @@ impl<L: Language> Lowering<'_, L> {
     /// An empty object of shape `to`, made in place, or by the boundary `site` when the heap
     /// must be called (always where the heap has no fast path for objects).
     pub(super) fn alloc_object_in_place(&mut self, name: &'static str, to: ShapeId, site: BoundarySite<L>, args: &[SymVal]) -> SymVal {
-        let Some(a) = self.inline_alloc.filter(|_| !self.dead) else {
+        if let Some(x) = self.alloc_virtual(to, site.node_addr()) {
+            return x;
+        }
+        if self.inline_alloc.is_none() || self.dead {
             return self.call_boundary(name, site, args);
-        };
+        }
+        // Inside a `try` region, the slow path's call makes the objects the slots hold (see
+        // `spill`); they are made before the paths split, where they dominate what follows.
+        if !self.regions.is_empty() {
+            self.escape_slots();
+        }
+        let object = self.alloc_cell(
+            to,
+            |_, _| {},
+            |s| {
+                // The call writes slots back to their cells on this path only: what it
+                // teaches the facts about the cells must not reach the join, where the fast
+                // path arrives with the cells as they were (a later write-back would be
+                // skipped there). The scope makes a cell the call stored into unknown after
+                // the join.
+                s.facts.push_scope();
+                let slow = s.call_boundary(name, site, args);
+                let made = (!s.dead).then(|| s.words(slow).1);
+                s.facts.pop_scope();
+                made
+            },
+        );
+        let tag = self.tag(Tag::Object);
+        self.push(Repr::Val(tag, object))
+    }
+
+    /// An object cell of the root shape `to` allocated in place, its words written and then
+    /// `fill`ed; when the heap must be called, `slow` makes the whole object instead (`None`:
+    /// its path does not continue). The object's payload word.
+    pub(super) fn alloc_cell(
+        &mut self,
+        to: ShapeId,
+        fill: impl FnOnce(&mut Self, ir::Value),
+        slow: impl FnOnce(&mut Self) -> Option<ir::Value>,
+    ) -> ir::Value {
+        let Some(a) = self.inline_alloc else { return self.zero };
         let flags = MemFlagsData::trusted();
         let footprint = a.footprint as i64;
         let (take_free, pop, try_bump, bump, made, failed, done) = (
@@ -109,25 +149,20 @@ impl<L: Language> Lowering<'_, L> {
             let w = if word == 0 { self.zero } else { self.iconst(word as i64) };
             self.b.ins().store(flags, w, cell, offset);
         }
+        fill(self, cell);
         self.b.ins().jump(done, &[cell.into()]);
 
         self.switch(failed);
         self.b.seal_block(failed);
-        // The call writes slots back to their cells on this path only: what it teaches the
-        // facts about the cells must not reach the join, where the fast path arrives with the
-        // cells as they were (a later write-back would be skipped there). The scope makes a
-        // cell the call stored into unknown after the join.
-        self.facts.push_scope();
-        let slow = self.call_boundary(name, site, args);
-        if !self.dead {
-            let (_, v) = self.words(slow);
+        self.escape.in_arm += 1;
+        let made = slow(self);
+        self.escape.in_arm -= 1;
+        if let Some(v) = made {
             self.b.ins().jump(done, &[v.into()]);
         }
-        self.facts.pop_scope();
 
         self.switch(done);
         self.b.seal_block(done);
-        let tag = self.tag(Tag::Object);
-        self.push(Repr::Val(tag, object))
+        object
     }
 }

@@ -54,6 +54,10 @@ impl<L: Language> Lowering<'_, L> {
                     (None, Some(&a)) => self.words(a),
                     (None, None) => continue,
                 };
+                // A slot holding a virtual object is left empty: the callee cannot look at its
+                // value (calls that may are preceded by `escape_slots`), and an exit after
+                // the call puts the object in the rebuilt frame.
+                let (t, v) = if self.is_virtual_words((t, v)) { (self.tag(porcini::Tag::Empty), self.zero) } else { (t, v) };
                 let off = i as i32 * VALUE_SIZE;
                 self.b.ins().store(flags, t, region, off + Value::TAG_OFFSET);
                 self.b.ins().store(flags, v, region, off + Value::PAYLOAD_OFFSET);

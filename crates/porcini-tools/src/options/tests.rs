@@ -312,6 +312,7 @@ fn defaults_follow_the_reference() {
         ("Mode", "default"),
         ("Profiling", "true"),
         ("GCStress", "false"),
+        ("PartialEscapeAnalysis", "true"),
         ("VerifyIR", "false"),
         ("TraversingQueueFirstTierBonus", "15.0"),
         ("DynamicCompilationThresholdsMinScale", "0.1"),

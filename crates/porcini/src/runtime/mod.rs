@@ -61,7 +61,7 @@ pub struct Runtime<L: Language> {
     pub lang: L::State,
     stack: ValueStack,
     /// Values of frame states being resumed, kept alive until their replay has used them.
-    resuming: RefCell<Vec<Value>>,
+    pub(crate) resuming: RefCell<Vec<Value>>,
     /// The lowest address of the native stack guest code may use (0: none declared).
     native_floor: Cell<usize>,
     targets: RefCell<Vec<Rc<CallTarget<L>>>>,

@@ -78,6 +78,7 @@ impl<'a, E: Entropy> Kernels<'a, E> {
             (2, Self::recursion),
             (2, Self::destructuring),
             (3, Self::shapes),
+            (3, Self::local_objects),
             (3, Self::classes),
             (2, Self::accessors),
             (2, Self::optional_values),

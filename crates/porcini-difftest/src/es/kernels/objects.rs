@@ -56,6 +56,50 @@ impl<E: Entropy> Kernels<'_, E> {
         self.driver(&k, &fill(body, &vars));
     }
 
+    /// Objects made in a hot loop that compiled code keeps in registers (escape analysis): read
+    /// back, updated on the straight path and in branches, made by a factory with an early
+    /// return and by a constructor, nested, compared, captured by a closure, sometimes escaping
+    /// into an array; a field's value changes type at a switch point, so compiled code leaves
+    /// for the interpreter holding objects it never allocated.
+    pub(super) fn local_objects(&mut self) {
+        let k = self.id();
+        let late = self.pick_str(&["\"s\" + i", "i + 0.5", "null", "-0", "2147483647 + i", "i === 3"]);
+        let other = self.pick_str(&["make$k(i, v)", "({ a: v, b: i })", "new Pt$k(i, v)", "o"]);
+        let update = self.pick_str(&["7", "o.a * 2", "v", "o.b", "o.c.d"]);
+        let store = self.pick_str(&["o.b", "o.a + 1", "v", "p.b"]);
+        let escape = self.pick_str(&[
+            "",
+            "if (i % $every === 0) kept$k.push(o);",
+            "if (i === $widen) kept$k.push(p);",
+            "const f = () => o.a + p.a;\ntotal$k += f();",
+            "if (i % 5 === 1) {\nkept$k.push(o.c);\n}",
+        ]);
+        let n = self.iterations();
+        let retype = self.switch_point(n);
+        let widen = self.switch_point(n);
+        let every = self.every(n);
+        let modulus = 2 + self.rng.below(5);
+        let vars = [
+            ("k", k.as_str()),
+            ("late", &late),
+            ("other", &other),
+            ("update", &update),
+            ("store", &store),
+            ("escape", &escape),
+            ("n", &n.to_string()),
+            ("retype", &retype.to_string()),
+            ("widen", &widen.to_string()),
+            ("every", &every.to_string()),
+            ("mod", &modulus.to_string()),
+        ];
+        self.decl(&fill(
+            "class Pt$k {\nconstructor(a, b) {\nthis.a = a;\nthis.b = b;\n}\n}\nfunction make$k(i, v) {\nif (i < 0) return null;\nreturn { a: i, b: v };\n}",
+            &vars,
+        ));
+        let body = "const kept$k = [];\nlet total$k = 0;\nfor (let i = 0; i < $n; i++) {\nlet v = i;\nif (i > $retype) v = $late;\nconst o = { a: i, b: v, c: { d: i % 7 } };\nconst p = $other;\nif (i % $mod === 0) o.a = $update;\no.b = $store;\n$escape\nconst s = o.a + o.c.d + p.a;\ntotal$k = typeof s === \"number\" ? total$k + s : total$k + s.length;\nif (o === p) total$k += 1;\nif (i % $every === 0) {\nconsole.log(i, o.a, o.b, p.a, p.b, typeof o.b);\n}\n}\nconsole.log(total$k, kept$k.length);\nif (kept$k.length > 0) {\nconst last = kept$k[kept$k.length - 1];\nconsole.log(Object.keys(last).join(), last.a, last.b, last.d);\n}";
+        self.driver(&k, &fill(&fill(body, &vars), &vars));
+    }
+
     /// A class hierarchy with fields, a static counter, a getter and a setter, `super` calls
     /// and overridden `toString`; a hot loop calls methods on instances of more and more
     /// classes.
