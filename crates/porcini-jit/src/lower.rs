@@ -1266,6 +1266,18 @@ impl<'b, L: Language> Lowering<'b, L> {
         self.b.seal_block(cont);
         self.push(Repr::Val(tag, bits))
     }
+    /// Jumps from an if-arm to its `merge`, passing `x` in `value`. When the condition was
+    /// known, this arm is the only one to reach the merge, and a virtual object passes as it
+    /// is; after a real split it is made here, in its arm (see `lower/virtual_object.rs`).
+    fn pass_arm(&mut self, value: (Variable, Variable), x: SymVal, merge: Block, split: bool) {
+        if split {
+            return self.pass(value, x, merge);
+        }
+        let (t, v) = self.slot_value_words(x);
+        self.def_var(value.0, t);
+        self.def_var(value.1, v);
+        self.b.ins().jump(merge, &[]);
+    }
     /// Jumps to `merge`, passing `x` in the merge's variables `value`.
     fn pass(&mut self, value: (Variable, Variable), x: SymVal, merge: Block) {
         let (t, v) = self.words(x);
@@ -1775,7 +1787,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.dead |= arms.known == Some(false);
         match then {
             Some(x) => {
-                self.pass(value, x, merge);
+                self.pass_arm(value, x, merge, split);
                 if let Some(arms) = self.ifs.last_mut() {
                     arms.then_reached = true;
                 }
@@ -1797,7 +1809,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         let els = els.filter(|_| arms.known != Some(true));
         self.dead |= arms.known == Some(true);
         match els {
-            Some(x) => self.pass(arms.value, x, arms.merge),
+            Some(x) => self.pass_arm(arms.value, x, arms.merge, arms.known.is_none()),
             None => self.close_dead(),
         }
         self.switch(arms.merge);

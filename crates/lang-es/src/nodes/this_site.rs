@@ -45,6 +45,21 @@ impl ThisSite {
         }
         match site.protos.read(s, new_target)? {
             Hit::Value(proto) => {
+                // A site that has only ever made objects of one prototype speculates that it
+                // goes on doing so: compiled code then makes the object on its straight path,
+                // where escape analysis can keep it in registers, rather than in an arm of two
+                // tests. Another prototype leaves compiled code once, and the site remembers
+                // that it varied (`new_this`, `new_object_memo`).
+                let roots = &node.this_site().roots;
+                if let (Some((known, shape)), false) = (roots.last(), roots.varied()) {
+                    let known = s.konst(known);
+                    let same = s.same(proto, known);
+                    return if s.speculate(same, "prototype of new.target") {
+                        s.alloc_object("new_object", shape, node, new_object::<N>, &[proto])
+                    } else {
+                        s.call_boundary("new_this", node, new_this_varied::<N>, &[new_target])
+                    };
+                }
                 let is_object = s.has_tag(proto, Tag::Object);
                 s.if_else(is_object, |s| Self::of_prototype(node, s, proto), |s| s.call_boundary("new_this", node, new_this::<N>, &[new_target]))
             }
@@ -82,6 +97,13 @@ fn proto_miss<N: MakesThis>(node: &N, f: &mut Frame<'_, Es>, v: &[Value]) -> Res
 fn new_object<N: MakesThis>(node: &N, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
     let proto = v.first().copied().unwrap_or(UNDEFINED);
     Ok(Value::from_object(new_object_memo(f.runtime(), proto, &node.this_site().roots)))
+}
+
+/// [`new_this`] where the site speculated on its one prototype and met another: it stops
+/// speculating.
+fn new_this_varied<N: MakesThis>(node: &N, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+    node.this_site().roots.note_varied();
+    new_this(node, f, v)
 }
 
 /// The object made for `new.target` `v[0]`, as `construct` makes it.

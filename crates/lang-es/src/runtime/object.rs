@@ -66,27 +66,43 @@ pub fn new_object(rt: &Runtime<Es>, proto: Value) -> Gc<DynObject> {
 /// (the table never forgets one), so the memo can never answer wrong.
 pub fn new_object_memo(rt: &Runtime<Es>, proto: Value, memo: &RootMemo) -> Gc<DynObject> {
     make_prototype(rt, proto);
-    let shape = match memo.0.get() {
+    let shape = match memo.last.get() {
         Some((known, shape)) if known.bits() == proto.bits() => shape,
-        _ => {
+        last => {
             let shape = root_shape(rt, proto);
-            memo.0.set(Some((proto, shape)));
+            memo.last.set(Some((proto, shape)));
+            if last.is_some() {
+                memo.varied.set(true);
+            }
             shape
         }
     };
     rt.alloc_with(|| DynObject::with_shape(shape, Value::EMPTY))
 }
 
-/// The last prototype a site made an object of, with that prototype's root shape.
+/// The last prototype a site made an object of, with that prototype's root shape, and whether
+/// it ever made objects of another.
 #[derive(Default)]
-pub struct RootMemo(Cell<Option<(Value, ShapeId)>>);
+pub struct RootMemo {
+    last: Cell<Option<(Value, ShapeId)>>,
+    varied: Cell<bool>,
+}
 
 impl RootMemo {
     /// The last prototype and its root shape. The prototype is already a prototype (a
     /// prototype shape stays one), and the shape table keeps it alive, so compiled code may
     /// make objects of that shape for it without the runtime.
     pub fn last(&self) -> Option<(Value, ShapeId)> {
-        self.0.get()
+        self.last.get()
+    }
+    /// Whether the site has made objects of more than one prototype, or one the memo could
+    /// not help with.
+    pub fn varied(&self) -> bool {
+        self.varied.get()
+    }
+    /// The site made an object some other way than of the last prototype.
+    pub fn note_varied(&self) {
+        self.varied.set(true);
     }
 }
 
