@@ -693,13 +693,17 @@ impl<'b, L: Language> Lowering<'b, L> {
             if sv.tag {
                 self.tag_holders.entry(x).or_default().push(var);
             }
-            if sv.frame == 0 {
-                self.suspect(sv.slot);
-            } else if let Some(f) = self.frames.get(sv.frame) {
-                // (A callee's slots are defined before its frame is pushed; `begin_inline`
-                // suspects them all then.)
-                let i = self.frames[0].slots.len() + f.cells + sv.slot;
+            // The slot's write-back index. (A callee's slots are defined before its frame is
+            // pushed; `begin_inline` suspects them, and notes their holders, then.)
+            let index = match sv.frame {
+                0 => Some(sv.slot),
+                k => self.frames.get(k).map(|f| self.frames[0].slots.len() + f.cells + sv.slot),
+            };
+            if let Some(i) = index {
                 self.suspect(i);
+                if !sv.tag {
+                    self.note_holder(i, x);
+                }
             }
         }
     }
@@ -1270,17 +1274,15 @@ impl<'b, L: Language> Lowering<'b, L> {
     /// known, this arm is the only one to reach the merge, and a virtual object passes as it
     /// is; after a real split it is made here, in its arm (see `lower/virtual_object.rs`).
     fn pass_arm(&mut self, value: (Variable, Variable), x: SymVal, merge: Block, split: bool) {
-        if split {
-            return self.pass(value, x, merge);
-        }
-        let (t, v) = self.slot_value_words(x);
-        self.def_var(value.0, t);
-        self.def_var(value.1, v);
-        self.b.ins().jump(merge, &[]);
+        let words = if split { self.words(x) } else { self.slot_value_words(x) };
+        self.pass_words(value, words, merge);
     }
     /// Jumps to `merge`, passing `x` in the merge's variables `value`.
     fn pass(&mut self, value: (Variable, Variable), x: SymVal, merge: Block) {
-        let (t, v) = self.words(x);
+        let words = self.words(x);
+        self.pass_words(value, words, merge);
+    }
+    fn pass_words(&mut self, value: (Variable, Variable), (t, v): (ir::Value, ir::Value), merge: Block) {
         self.def_var(value.0, t);
         self.def_var(value.1, v);
         self.b.ins().jump(merge, &[]);
@@ -1914,10 +1916,8 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
                 // The callee's last statement, straight on from its call: the code after
                 // the call follows from here, and a virtual object returned stays virtual
                 // (should another return meet it there, the leak check finds the join).
-                let (t, v) = self.slot_value_words(x);
-                self.def_var(value.0, t);
-                self.def_var(value.1, v);
-                self.b.ins().jump(ret, &[]);
+                let words = self.slot_value_words(x);
+                self.pass_words(value, words, ret);
             } else {
                 self.pass(value, x, ret);
                 // Code after the call is not dominated by an if-arm that returned.
@@ -2032,13 +2032,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
             self.def_var(tv, t);
             self.def_var(vv, v);
         }
-        let virtual_object = self.is_virtual_words((t, v));
-        if virtual_object {
-            let frame = self.frames.len() - 1;
-            let own = if frame == 0 { 0 } else { self.frames[0].slots.len() + self.frames[frame].cells };
-            self.note_holder(own + slot.0 as usize, (t, v));
-        }
-        if self.frames.len() == 1 && self.loops.is_empty() && !self.dead && !virtual_object {
+        if self.frames.len() == 1 && self.loops.is_empty() && !self.dead && !self.is_virtual_words((t, v)) {
             // Outside loops a slot is written through to its cell at once: a store per
             // assignment made once per call, where keeping the value only in a variable would
             // keep it alive, for the exits, to the end of the function. A function of many
@@ -2353,9 +2347,9 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
             self.suspected.resize(total, false);
         }
         (own + cells..total).for_each(|i| self.suspect(i));
-        for (i, &(t, v)) in slots.iter().enumerate() {
-            let words = (self.var(t), self.var(v));
-            self.note_holder(own + cells + i, words);
+        for (i, &(_, v)) in slots.iter().enumerate() {
+            let payload = self.var(v);
+            self.note_holder(own + cells + i, payload);
         }
         self.frames.push(FrameVars { slots, cells, inlined: Some(call) });
         self.escape.enter_callee();

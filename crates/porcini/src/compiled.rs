@@ -353,7 +353,7 @@ pub unsafe extern "C" fn deoptimize<L: Language>(
         unsafe { std::slice::from_raw_parts(cells, cell_count * LiveKind::Val.words()) }
     };
     let state = FrameState { path: p.path.to_vec(), live: p.kinds.iter().map(|&k| words.next(k)).collect() };
-    let inlined = p
+    let mut inlined: Vec<InlinedState> = p
         .inlined
         .iter()
         .map(|i| {
@@ -362,8 +362,7 @@ pub unsafe extern "C" fn deoptimize<L: Language>(
             let live = i.kinds.iter().map(|&k| words.next(k)).collect();
             InlinedState { target: i.target, state: FrameState { path: i.path.to_vec(), live }, slots }
         })
-        .collect::<Vec<InlinedState>>();
-    let mut inlined = inlined;
+        .collect();
     for &(place, i) in p.virtual_places.iter() {
         let v = made.get(i as usize).copied().unwrap_or(Value::EMPTY);
         match place {

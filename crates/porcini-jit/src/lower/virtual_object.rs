@@ -31,6 +31,7 @@
 use std::collections::{HashMap, HashSet};
 
 use cranelift_codegen::ir::{self, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, types};
+use cranelift_frontend::Variable;
 use porcini::compiled;
 use porcini::shape::ShapeId;
 use porcini::virtual_object::{VirtualObject, VirtualPlace};
@@ -273,11 +274,24 @@ impl<L: Language> Lowering<'_, L> {
             _ => self.words(x),
         }
     }
-    /// Notes that write-back slot `slot` was given `words`.
-    pub(super) fn note_holder(&mut self, slot: usize, words: (ir::Value, ir::Value)) {
-        if self.virtual_of(words.1).is_some() && !self.escape.holders.contains(&slot) {
+    /// Notes that write-back slot `slot` was given the payload word `payload`.
+    pub(super) fn note_holder(&mut self, slot: usize, payload: ir::Value) {
+        if self.virtual_of(payload).is_some() && !self.escape.holders.contains(&slot) {
             self.escape.holders.push(slot);
         }
+    }
+    /// The slots noted as holders that hold a virtual object here (made or not): the slot,
+    /// its payload variable and the object.
+    fn held(&mut self) -> Vec<(usize, Variable, usize)> {
+        let mut held = Vec::with_capacity(self.escape.holders.len());
+        for slot in self.escape.holders.clone() {
+            let Some((_, payload)) = self.write_back_vars(slot) else { continue };
+            let v = self.var(payload);
+            if let Some(i) = self.virtual_index(v) {
+                held.push((slot, payload, i));
+            }
+        }
+        held
     }
 
     /// Makes virtual object `i` here; its payload word.
@@ -300,26 +314,16 @@ impl<L: Language> Lowering<'_, L> {
         };
         self.escape.objects[i].made = Some(p);
         // Every slot holding the object holds it made from here.
-        let held = self.escape.holders.clone();
-        for slot in held {
-            let Some(vars) = self.write_back_vars(slot) else { continue };
-            let v = self.var(vars.1);
-            if self.escape.by_payload.get(&self.b.func.dfg.resolve_aliases(v)) == Some(&i) {
-                self.def_var(vars.1, p);
-            }
+        for (_, payload, _) in self.held().into_iter().filter(|&(_, _, o)| o == i) {
+            self.def_var(payload, p);
         }
         p
     }
     /// Makes the virtual objects the slots hold: before a call that may look at them, or
     /// whose exceptions land where the slots are read back from their cells.
     pub(super) fn escape_slots(&mut self) {
-        let held = self.escape.holders.clone();
-        for slot in held {
-            let Some(vars) = self.write_back_vars(slot) else { continue };
-            let v = self.var(vars.1);
-            if let Some(i) = self.virtual_of(v) {
-                self.make_virtual(i);
-            }
+        for (_, _, i) in self.held() {
+            self.make_virtual(i);
         }
     }
     /// Whether the words are a virtual object's (not to be stored anywhere).
@@ -372,22 +376,19 @@ impl<L: Language> Lowering<'_, L> {
     /// The slots holding virtual objects at an exit, with their objects.
     pub(super) fn exit_places(&mut self, held: &mut ExitVirtuals) -> Vec<(VirtualPlace, u32)> {
         let own = self.frames[0].slots.len();
-        let mut places = Vec::new();
-        let mut keep = Vec::with_capacity(self.escape.holders.len());
-        for slot in self.escape.holders.clone() {
-            let Some(vars) = self.write_back_vars(slot) else { continue };
-            let v = self.var(vars.1);
-            let Some(i) = self.virtual_of(v) else { continue };
-            keep.push(slot);
-            let place = match slot.checked_sub(own) {
-                Some(cell) => VirtualPlace::Cell(cell as u32),
-                None => VirtualPlace::Slot(slot as u32),
-            };
-            places.push((place, held.index(i)));
-        }
+        let unmade: Vec<_> = self.held().into_iter().filter(|&(_, _, i)| self.escape.objects[i].made.is_none()).collect();
         // Slots that hold something else now are not looked at again.
-        self.escape.holders = keep;
-        places
+        self.escape.holders = unmade.iter().map(|&(slot, _, _)| slot).collect();
+        unmade
+            .into_iter()
+            .map(|(slot, _, i)| {
+                let place = match slot.checked_sub(own) {
+                    Some(cell) => VirtualPlace::Cell(cell as u32),
+                    None => VirtualPlace::Slot(slot as u32),
+                };
+                (place, held.index(i))
+            })
+            .collect()
     }
     /// The exit's virtual objects, and their fields' words after the live words.
     pub(super) fn exit_objects(&mut self, held: &ExitVirtuals, words: &mut Vec<ir::Value>) -> Vec<VirtualObject> {
@@ -404,24 +405,16 @@ impl<L: Language> Lowering<'_, L> {
     /// The sites whose placeholder reached the finished IR as a value: a slot holding the
     /// object met another value at a join, or a use this module does not know made it.
     pub(super) fn leaked_sites(&mut self) -> Vec<SiteKey> {
-        if self.escape.by_payload.is_empty() {
-            return std::mem::take(&mut self.escape.failed);
-        }
-        let dfg = &self.b.func.dfg;
-        let mut failed = std::mem::take(&mut self.escape.failed);
-        for block in self.b.func.layout.blocks() {
-            for inst in self.b.func.layout.block_insts(block) {
-                for &arg in dfg.inst_values(inst).collect::<Vec<_>>().iter() {
-                    let arg = dfg.resolve_aliases(arg);
-                    if let Some(&i) = self.escape.by_payload.get(&arg) {
-                        let site = self.escape.objects[i].site;
-                        if !failed.contains(&site) {
-                            failed.push(site);
-                        }
+        if !self.escape.by_payload.is_empty() {
+            let func = &self.b.func;
+            for inst in func.layout.blocks().flat_map(|block| func.layout.block_insts(block)) {
+                for arg in func.dfg.inst_values(inst) {
+                    if let Some(&i) = self.escape.by_payload.get(&func.dfg.resolve_aliases(arg)) {
+                        self.escape.fail(i);
                     }
                 }
             }
         }
-        failed
+        std::mem::take(&mut self.escape.failed)
     }
 }
