@@ -216,6 +216,7 @@ impl Heap {
         self.collecting.set(false);
         // SAFETY: a live `T` now lives at `addr`.
         let gc = unsafe { Gc::<T>::from_addr(addr) };
+        Self::note_drop(addr, &*gc);
         let bytes = footprint.saturating_add(gc.extra_bytes());
         self.cursors.allocated_since
             .set(self.cursors.allocated_since.get().saturating_add(bytes));
@@ -296,11 +297,22 @@ impl Heap {
         let addr = self.reserve::<T>();
         self.cursors.allocated_since
             .set(self.cursors.allocated_since.get().saturating_add(bytes));
+        Self::note_drop(addr, &value);
         // SAFETY: `addr` is a cell of this heap that was free until now, sized and aligned for a
         // `GcBox<T>` by the size class (or the large chunk) chosen from that very layout.
         unsafe { raw::write_box(addr, value) };
         // SAFETY: a live `T` now lives at `addr`.
         unsafe { Gc::from_addr(addr) }
+    }
+
+    /// Marks the object `value` at `addr` (a cell [`Heap::reserve`] just gave) for the sweep to
+    /// drop, if its type has a destructor and the value needs it run ([`Trace::needs_drop`]).
+    #[inline(always)]
+    fn note_drop<T: Trace>(addr: usize, value: &T) {
+        if const { std::mem::needs_drop::<T>() } && value.needs_drop() {
+            // SAFETY: `addr` is a cell of a live block, in its first 64 KiB.
+            unsafe { Block::containing(addr) }.set_needs_drop(addr);
+        }
     }
 
     /// Whether allocating `bytes` more must collect first: always under stress, otherwise once
@@ -310,7 +322,8 @@ impl Heap {
         self.config.stress || self.cursors.allocated_since.get().saturating_add(bytes) > self.cursors.threshold.get()
     }
 
-    /// A cell for a `GcBox<T>`, marked allocated and counted as an object, but not as bytes.
+    /// A cell for a `GcBox<T>`, marked allocated and counted as an object, but not as bytes
+    /// (nor as needing its destructor run: [`Heap::note_drop`] decides that once it has the value).
     #[inline(always)]
     fn reserve<T: Trace>(&self) -> usize {
         const {
@@ -330,10 +343,6 @@ impl Heap {
                 None => state.alloc_large(size_of::<GcBox<T>>(), align_of::<GcBox<T>>()),
             }
         };
-        if const { std::mem::needs_drop::<T>() } {
-            // SAFETY: `addr` is a cell of a live block, in its first 64 KiB.
-            unsafe { Block::containing(addr) }.set_needs_drop(addr);
-        }
         self.cursors.objects_since.set(self.cursors.objects_since.get() + 1);
         addr
     }

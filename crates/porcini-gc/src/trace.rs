@@ -33,4 +33,17 @@ pub unsafe trait Trace: 'static {
     fn extra_bytes(&self) -> usize {
         0
     }
+
+    /// Whether the sweep must run this object's destructor when it dies. Asked once, when the
+    /// object is allocated, and only for types that have a destructor at all; the sweep frees
+    /// an object that says no by clearing a bit, without reading its cell.
+    ///
+    /// A type whose destructor frees something only some values own says no for the others: a
+    /// string whose text is kept inline owns nothing, and dropping each dead one cost a cache
+    /// miss per string in loops that make short strings. The answer must hold for the object's
+    /// whole life, so a value that may come to own memory later says yes. A wrong no leaks what
+    /// the object owns; it is never unsound.
+    fn needs_drop(&self) -> bool {
+        true
+    }
 }

@@ -11,7 +11,7 @@ use std::hash::{Hash, Hasher};
 
 use porcini_gc::{Gc, Trace, Tracer};
 
-use crate::rope::{Rope, RopeEncoding, TooLong};
+use crate::rope::{NodeAlloc, Rope, RopeEncoding, TooLong};
 use crate::utf8_text::{Utf8Builder, Utf8Text};
 
 /// An immutable string in the GC heap.
@@ -78,7 +78,7 @@ impl GuestStr {
         &self.rope
     }
     /// The concatenation of `a` and `b` (see [`Rope::join`]), allocated with `alloc`.
-    pub fn concat(a: Gc<GuestStr>, b: Gc<GuestStr>, alloc: &dyn Fn(GuestStr) -> Gc<GuestStr>) -> Result<Gc<GuestStr>, TooLong> {
+    pub fn concat(a: Gc<GuestStr>, b: Gc<GuestStr>, alloc: &impl NodeAlloc<GuestStr>) -> Result<Gc<GuestStr>, TooLong> {
         Rope::<Utf8>::join(a, b, alloc)
     }
 }
@@ -110,5 +110,10 @@ unsafe impl Trace for GuestStr {
     }
     fn extra_bytes(&self) -> usize {
         self.rope.flat_if_ready().map_or(0, Utf8Text::heap_bytes)
+    }
+    /// Inline text owns nothing, and a flat string's text never changes; a rope node may
+    /// flatten into a box later.
+    fn needs_drop(&self) -> bool {
+        !matches!(self.rope.flat_if_ready(), Some(Utf8Text::Inline { .. }))
     }
 }

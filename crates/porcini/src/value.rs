@@ -118,6 +118,11 @@ pub trait HeapKind: Sized + 'static {
     fn extra_bytes(&self) -> usize {
         0
     }
+    /// Whether the sweep must run the object's destructor, as [`Trace::needs_drop`]: fixed
+    /// for the object's life.
+    fn needs_drop(&self) -> bool {
+        true
+    }
 }
 
 /// The heap object that holds a language's [`HeapKind`]; it dereferences to the kind.
@@ -140,6 +145,9 @@ unsafe impl<K: HeapKind> Trace for KindObject<K> {
     }
     fn extra_bytes(&self) -> usize {
         self.0.extra_bytes()
+    }
+    fn needs_drop(&self) -> bool {
+        self.0.needs_drop()
     }
 }
 

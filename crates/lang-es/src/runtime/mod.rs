@@ -115,7 +115,17 @@ pub fn unit_str(rt: &Runtime<Es>, u: u16) -> Value {
 /// The concatenation of two strings (a rope, made in constant time, unless it is short), or a
 /// `RangeError` past JavaScript's maximum string length, as node throws.
 pub fn concat_str(f: &Frame<'_, Es>, a: Gc<KindObject<JsStr>>, b: Gc<KindObject<JsStr>>) -> Result<Value, Unwind<Value>> {
-    match JsStr::concat(a, b, &|s| f.runtime().alloc(s)) {
+    if let Some(s) = JsStr::join_short(&a, &b) {
+        return Ok(Value::from_kind(f.runtime().alloc_with(|| KindObject(s))));
+    }
+    join_str(f, a, b)
+}
+
+/// The concatenation of two strings that are not both short and flat: a rope node, made out
+/// of line so that the short case above stays a few instructions long.
+#[inline(never)]
+fn join_str(f: &Frame<'_, Es>, a: Gc<KindObject<JsStr>>, b: Gc<KindObject<JsStr>>) -> Result<Value, Unwind<Value>> {
+    match JsStr::concat(a, b, f.runtime()) {
         Ok(s) => Ok(Value::from_kind(s)),
         Err(TooLong) => Err(error::range_error(f, "Invalid string length")),
     }

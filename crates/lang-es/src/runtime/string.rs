@@ -14,7 +14,7 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
-use porcini::rope::{Rope, RopeEncoding, TooLong};
+use porcini::rope::{NodeAlloc, Rope, RopeEncoding, TooLong};
 use porcini::{Gc, HeapKind, KindObject, Tag, Tracer};
 
 use super::one_byte_units::{OneByteBuilder, OneByteUnits};
@@ -118,6 +118,11 @@ impl HeapKind for JsStr {
             None => 0,
         }
     }
+    /// Inline units own nothing, and a flat string's units never change; a rope node may
+    /// flatten into a box later.
+    fn needs_drop(&self) -> bool {
+        !matches!(self.rope.flat_if_ready(), Some(Flat::OneByte(OneByteUnits::Inline { .. })))
+    }
 }
 
 impl JsStr {
@@ -202,8 +207,14 @@ impl JsStr {
     }
     /// The concatenation of two strings (see [`Rope::join`]), allocated with `alloc`; `TooLong`
     /// past JavaScript's maximum length.
-    pub fn concat(a: Str, b: Str, alloc: &dyn Fn(KindObject<JsStr>) -> Str) -> Result<Str, TooLong> {
+    pub fn concat(a: Str, b: Str, alloc: &impl NodeAlloc<KindObject<JsStr>>) -> Result<Str, TooLong> {
         Rope::<JsUnits>::join(a, b, alloc)
+    }
+    /// The short flat string of `a` and `b` joined, for the caller to build in its cell, or
+    /// `None` when [`JsStr::concat`] must decide (see [`Rope::join_short`]).
+    #[inline(always)]
+    pub fn join_short(a: &JsStr, b: &JsStr) -> Option<JsStr> {
+        Rope::join_short(&a.rope, &b.rope).map(|rope| JsStr { rope, interned: 0 })
     }
     /// A flat string.
     fn flat_of(flat: Flat) -> JsStr {
@@ -305,6 +316,12 @@ mod tests {
         kept: RefCell<Vec<Str>>,
     }
 
+    impl NodeAlloc<KindObject<JsStr>> for Strings {
+        fn alloc_node(&self, make: impl FnOnce() -> KindObject<JsStr>) -> Str {
+            self.heap.alloc_with(make, &|t: &mut Tracer| self.kept.borrow().iter().for_each(|&s| t.mark(s)))
+        }
+    }
+
     impl Strings {
         fn new(stress: bool) -> Strings {
             Strings { heap: Heap::new(HeapConfig { stress, ..HeapConfig::default() }), kept: RefCell::new(Vec::new()) }
@@ -318,8 +335,7 @@ mod tests {
             self.alloc(JsStr::from_text(text))
         }
         fn join(&self, a: Str, b: Str) -> Str {
-            let s = JsStr::concat(a, b, &|s| self.heap.alloc(s, &|t: &mut Tracer| self.kept.borrow().iter().for_each(|&s| t.mark(s))))
-                .expect("short enough");
+            let s = JsStr::concat(a, b, self).expect("short enough");
             self.kept.borrow_mut().push(s);
             s
         }
@@ -408,7 +424,7 @@ mod tests {
         while s.len() <= JsUnits::MAX_LEN / 2 {
             s = h.join(s, s);
         }
-        assert!(matches!(JsStr::concat(s, s, &|s| h.alloc(s.0)), Err(TooLong)));
+        assert!(matches!(JsStr::concat(s, s, &h), Err(TooLong)));
     }
 
     #[test]

@@ -32,7 +32,8 @@ use crate::language::Language;
 use crate::object::DynObject;
 use crate::shape::ShapeTable;
 use crate::splitting::Splitting;
-use crate::string::GuestStr;
+use crate::rope::{NodeAlloc, Rope, RopeEncoding};
+use crate::string::{GuestStr, Utf8};
 use crate::symbol::Interner;
 use crate::value::Value;
 use crate::value_stack::ValueStack;
@@ -221,8 +222,19 @@ impl<L: Language> Runtime<L> {
     }
     /// The concatenation of two strings, in constant time (a rope, unless it is short or one side
     /// is empty); `None` if it would be longer than a string may be.
+    #[inline]
     pub fn concat_strings(&self, a: Gc<GuestStr>, b: Gc<GuestStr>) -> Option<Value> {
-        GuestStr::concat(a, b, &|s| self.alloc(s)).ok().map(Value::from_guest_str)
+        if let Some(rope) = Rope::join_short(a.rope(), b.rope()) {
+            return Some(Value::from_guest_str(self.alloc_with(|| Utf8::node(rope))));
+        }
+        self.join_strings(a, b)
+    }
+    /// The concatenation of two strings that are not both short and flat, as a rope node (or
+    /// a leaf copied with a short piece). Kept out of line so that the short case above stays
+    /// a few instructions long.
+    #[inline(never)]
+    fn join_strings(&self, a: Gc<GuestStr>, b: Gc<GuestStr>) -> Option<Value> {
+        GuestStr::concat(a, b, self).ok().map(Value::from_guest_str)
     }
     /// A string that is never freed (literals held by AST nodes).
     pub fn permanent_string(&self, text: impl Into<Box<str>>) -> Value {
@@ -250,5 +262,12 @@ impl<L: Language> Runtime<L> {
     /// A language-defined object that is never freed.
     pub fn permanent_host(&self, obj: HostObject) -> Value {
         Value::from_host(self.heap.alloc_permanent(obj))
+    }
+}
+
+impl<L: Language, N: Trace> NodeAlloc<N> for Runtime<L> {
+    #[inline(always)]
+    fn alloc_node(&self, make: impl FnOnce() -> N) -> Gc<N> {
+        self.alloc_with(make)
     }
 }
