@@ -8,7 +8,8 @@
 //! integer is one `i64`; a condition is one `i8`. Frame slots are pairs of Cranelift variables
 //! (a virtual frame), so a loop's locals live in registers. Inside loops the slots are written
 //! back to the activation's cells (`spill`) only where something else may look at them: before a
-//! call, a boundary or a deoptimization. Outside loops an assignment is stored through to its
+//! call or a frame boundary, at a deoptimization, and, in an OSR unit, on the unwinding path of
+//! a boundary that throws (an interpreted `catch` around the loop reads them; see `call_out`). Outside loops an assignment is stored through to its
 //! cell at once (once per call, and it keeps the value from living to the end of the function
 //! for the exits). After a builtin, an indirect call or a boundary the slots are read back,
 //! because those may write their caller's frame (SL's `helloEqualsWorld` does); a guest
@@ -95,6 +96,25 @@ enum Repr {
     Bool(ir::Value),
     /// An unboxed float (`f64`).
     F64(ir::Value),
+}
+
+/// What a call out of compiled code may do with the calling activation's slots (see
+/// `Lowering::call_out`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FrameUse {
+    /// Neither reads nor writes them: a boundary that is not a frame boundary.
+    Untouched,
+    /// May read them: a guest call (SL's `stacktrace` prints its callers' locals).
+    Seen,
+    /// May read and write them: a builtin, an indirect call, a frame boundary.
+    Written,
+}
+
+impl FrameUse {
+    /// A guest call's use: `Written` for a root that writes its caller's frame.
+    fn seen_or_written(writes: bool) -> FrameUse {
+        if writes { FrameUse::Written } else { FrameUse::Seen }
+    }
 }
 
 /// An if being lowered. `was_dead`: it sits in unreachable code, and so does all of it (the
@@ -1045,6 +1065,11 @@ impl<'b, L: Language> Lowering<'b, L> {
         if !self.regions.is_empty() {
             self.escape_slots();
         }
+        self.write_back_slots(true);
+    }
+    /// Stores the activation's slots whose cells may not hold them (virtual objects' aside);
+    /// `on_path` when the code goes on after the stores, which then tell what the cells hold.
+    fn write_back_slots(&mut self, on_path: bool) {
         for i in 0..self.frames[0].slots.len() {
             let words = self.slot_words(i);
             if !self.needs_write_back(i, words) || self.is_virtual_words(words) {
@@ -1054,7 +1079,9 @@ impl<'b, L: Language> Lowering<'b, L> {
             self.b.ins().store(MemFlagsData::trusted(), words.0, self.slots, off + Value::TAG_OFFSET);
             self.b.ins().store(MemFlagsData::trusted(), words.1, self.slots, off + Value::PAYLOAD_OFFSET);
             // The path continues after the stores, so what the cells hold is known from here.
-            self.facts.store_cell(i, words);
+            if on_path {
+                self.facts.store_cell(i, words);
+            }
         }
     }
     /// The words of the activation's slot `i` here.
@@ -1226,25 +1253,47 @@ impl<'b, L: Language> Lowering<'b, L> {
     }
     /// A call out of compiled code to the runtime entry point at `addr`, which takes the frame,
     /// the values `leading` makes, and the guest values `args` (as an array and a count): the
-    /// slots are written back before it, since the callee may look at the frame (a stack trace
-    /// does), and read back after it when the callee may also write it (`writes_frame`).
+    /// slots are written back before it when the callee may look at the frame (`Frame::Seen`: a
+    /// stack trace does), and read back after it when the callee may also write it
+    /// (`Frame::Written`).
+    ///
+    /// A callee that neither looks at the frame nor writes it (`FrameUse::Untouched`: a
+    /// boundary that is not a frame boundary) gets no write-back before it. Only the
+    /// interpreter could still read the cells, when the callee throws: an interpreted `try`
+    /// around an on-stack-replaced loop catches in this very activation. So outside compiled
+    /// `try` regions an OSR unit writes the slots back on the unwinding path instead, and a
+    /// function, whose activation a throw leaves, not at all. That costs nothing when nothing is
+    /// thrown; a loop that concatenated strings stored every slot on every iteration.
     fn call_out(
         &mut self,
         sig: ir::SigRef,
         addr: usize,
         args: &[SymVal],
-        writes_frame: bool,
+        frame: FrameUse,
         leading: impl FnOnce(&mut Self) -> Vec<ir::Value>,
     ) -> SymVal {
         let array = self.value_array(args);
-        self.spill();
+        let lazy = frame == FrameUse::Untouched && self.regions.is_empty();
+        if !lazy {
+            self.spill();
+        }
         // The callee may add properties to objects, which changes their shapes.
         self.facts.forget_shapes();
         let mut params = vec![self.calling_frame().0];
         params.extend(leading(self));
         let n = self.iconst(args.len() as i64);
         params.extend([array, n]);
-        let r = self.call_result(sig, addr, &params);
+        // Only an on-stack-replaced loop's activation goes on in the interpreter after a throw;
+        // a function's is left.
+        let r = if lazy && self.osr {
+            let callee = self.iconst(addr as i64);
+            let call = self.b.ins().call_indirect(sig, callee, &params);
+            let r = self.b.inst_results(call).to_vec();
+            self.unwind_writing_back(r[0], r[1])
+        } else {
+            self.call_result(sig, addr, &params)
+        };
+        let writes_frame = frame == FrameUse::Written;
         // A call from a materialized inlined frame may write that frame, not this one (see
         // `end_materialized_call`).
         if writes_frame && self.calling.is_none() {
@@ -1259,6 +1308,22 @@ impl<'b, L: Language> Lowering<'b, L> {
         let call = self.b.ins().call_indirect(sig, callee, args);
         let r = self.b.inst_results(call).to_vec();
         self.unwind_unless_value(r[0], r[1])
+    }
+    /// Continues with the call result `(tag, bits)`, or writes the slots back (see `call_out`)
+    /// in a cold block and unwinds from there.
+    fn unwind_writing_back(&mut self, tag: ir::Value, bits: ir::Value) -> SymVal {
+        let unwinding = self.b.ins().icmp_imm_s(IntCC::Equal, tag, RawResult::UNWIND_TAG as i64);
+        let (cold, cont) = (self.b.create_block(), self.b.create_block());
+        self.b.set_cold_block(cold);
+        self.b.ins().brif(unwinding, cold, &[], cont, &[]);
+        self.b.switch_to_block(cold);
+        self.b.seal_block(cold);
+        self.write_back_slots(false);
+        let target = self.exception_target();
+        self.b.ins().jump(target, &[]);
+        self.b.switch_to_block(cont);
+        self.b.seal_block(cont);
+        self.push(Repr::Val(tag, bits))
     }
     /// Continues with the call result `(tag, bits)`, or branches to the unwinding exit.
     fn unwind_unless_value(&mut self, tag: ir::Value, bits: ir::Value) -> SymVal {
@@ -2306,7 +2371,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         } else {
             let target = target as *const CallTarget<L> as i64;
             let addr = compiled::call::<L> as *const () as usize;
-            self.call_out(self.sigs.call, addr, args, writes_frame, |s| vec![s.iconst(target)])
+            self.call_out(self.sigs.call, addr, args, FrameUse::seen_or_written(writes_frame), |s| vec![s.iconst(target)])
         };
         self.end_materialized_call(writes_frame);
         r
@@ -2429,7 +2494,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         // The callee may be a builtin that reads or writes its caller's frame.
         self.escape_slots();
         self.materialize_inlined();
-        let r = self.call_out(self.sigs.indirect, addr, args, true, |s| vec![s.iconst(resolve), t, v]);
+        let r = self.call_out(self.sigs.indirect, addr, args, FrameUse::Written, |s| vec![s.iconst(resolve), t, v]);
         self.end_materialized_call(true);
         r
     }
@@ -2450,7 +2515,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
             self.escape_slots();
             self.materialize_inlined();
         }
-        let r = self.call_out(self.sigs.boundary, addr, args, touches, |s| vec![s.iconst(site_addr)]);
+        let r = self.call_out(self.sigs.boundary, addr, args, if touches { FrameUse::Written } else { FrameUse::Untouched }, |s| vec![s.iconst(site_addr)]);
         if touches {
             self.end_materialized_call(true);
         }

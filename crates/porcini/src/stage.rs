@@ -338,8 +338,10 @@ pub trait Stage<L: Language>: Sized {
     /// Calls a boundary function: never inlined by a compiling stage.
     ///
     /// The function must neither read nor write the slots of the frame it is given, nor run a
-    /// root that writes its caller's frame with it (SL's `helloEqualsWorld`): compiled code
-    /// keeps its locals in registers across the call, where it would not see such a write. A
+    /// root that writes its caller's frame with it (SL's `helloEqualsWorld`), nor run guest code
+    /// that reads the slots of the frames below it (SL's `stacktrace`): compiled code keeps its
+    /// locals in registers across the call, where it would not see such a write, and writes
+    /// them back to the frame only if the call throws. A
     /// function that touches its frame is called with [`Stage::call_frame_boundary`]. Under
     /// `--engine.VerifyIR` compiled code checks this at every such call.
     fn call_boundary<N: 'static>(

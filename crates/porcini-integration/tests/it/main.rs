@@ -11,6 +11,7 @@ mod inlining;
 mod ir;
 mod settling;
 mod traces;
+mod unwinding;
 
 // Compile-cost tests count the bytes each compilation allocates.
 #[global_allocator]
