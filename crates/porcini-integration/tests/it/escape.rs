@@ -162,3 +162,31 @@ fn a_constructed_object_stays_virtual_until_its_site_meets_another_prototype() {
         "17622750\n9004995\n",
     );
 }
+
+#[test]
+fn an_object_made_after_an_exit_on_another_path_is_written_back_at_later_exits() {
+    // The factory's object is virtual when an earlier exit is emitted and made at the keyed
+    // store; the shape guard after it fails once the keys vary, and the interpreter must find
+    // the object in its slot. Under gc-stress every object is made by a runtime call, the
+    // case where an exit on a side path once made the analysis forget that the slot held it
+    // (difftest seed 30952).
+    let program = "
+        const mk = (v) => { const o = { x: 0 }; o['k' + (v % 3)] = v; o.x = v; return o; };
+        let s = 0;
+        for (let i = 0; i < 3000; i++) { const o = mk(i); s += o.x; }
+        console.log(s);";
+    for gc_stress in [false, true] {
+        let out = SharedBuffer::new();
+        let options = EngineOptions {
+            compile_immediately: true,
+            background_compilation: false,
+            gc_stress,
+            verify_ir: true,
+            ..EngineOptions::default()
+        };
+        let engine = lang_es::EsEngine::new(options, Host::new(Box::new(out.clone())));
+        engine.runtime().set_compiler(Rc::new(Jit::new().expect("a code generator for this machine")));
+        engine.run(program, "test.js").expect("the program runs");
+        assert_eq!(out.contents(), "4498500\n", "gc-stress {gc_stress}");
+    }
+}

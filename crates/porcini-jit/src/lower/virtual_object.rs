@@ -377,8 +377,13 @@ impl<L: Language> Lowering<'_, L> {
     pub(super) fn exit_places(&mut self, held: &mut ExitVirtuals) -> Vec<(VirtualPlace, u32)> {
         let own = self.frames[0].slots.len();
         let unmade: Vec<_> = self.held().into_iter().filter(|&(_, _, i)| self.escape.objects[i].made.is_none()).collect();
-        // Slots that hold something else now are not looked at again.
-        self.escape.holders = unmade.iter().map(|&(slot, _, _)| slot).collect();
+        // The activation's slots stay noted even when they hold something else here: the
+        // notes are for the whole unit, and on another path (the one after this exit's branch)
+        // a slot may still hold the object, which `make_virtual` must then find and redefine,
+        // or the exits after it would not write the made object back. An inlined callee's
+        // cells that hold something else now are not looked at again: the callee may have
+        // returned, and its variables are not defined on the paths after it.
+        self.escape.holders.retain(|&slot| slot < own || unmade.iter().any(|&(s, _, _)| s == slot));
         unmade
             .into_iter()
             .map(|(slot, _, i)| {
