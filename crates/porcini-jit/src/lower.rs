@@ -9,9 +9,9 @@
 //! (a virtual frame), so a loop's locals live in registers. Inside loops the slots are written
 //! back to the activation's cells (`spill`) only where something else may look at them: before a
 //! call or a frame boundary, at a deoptimization, and, in an OSR unit, on the unwinding path of
-//! a boundary that throws (an interpreted `catch` around the loop reads them; see `call_out`). Outside loops an assignment is stored through to its
-//! cell at once (once per call, and it keeps the value from living to the end of the function
-//! for the exits). After a builtin, an indirect call or a boundary the slots are read back,
+//! a boundary that throws (an interpreted `catch` around the loop reads them; see `call_out`).
+//! Outside loops an assignment is stored through to its cell at once (once per call, and it
+//! keeps the value from living to the end of the function for the exits). After a builtin, an indirect call or a boundary the slots are read back,
 //! because those may write their caller's frame (SL's `helloEqualsWorld` does); a guest
 //! function's nodes write only their own frame, so after a direct guest call they are not.
 //!
@@ -1253,9 +1253,9 @@ impl<'b, L: Language> Lowering<'b, L> {
     }
     /// A call out of compiled code to the runtime entry point at `addr`, which takes the frame,
     /// the values `leading` makes, and the guest values `args` (as an array and a count): the
-    /// slots are written back before it when the callee may look at the frame (`Frame::Seen`: a
-    /// stack trace does), and read back after it when the callee may also write it
-    /// (`Frame::Written`).
+    /// slots are written back before it when the callee may look at the frame (`FrameUse::Seen`:
+    /// a stack trace does), and read back after it when the callee may also write it
+    /// (`FrameUse::Written`).
     ///
     /// A callee that neither looks at the frame nor writes it (`FrameUse::Untouched`: a
     /// boundary that is not a frame boundary) gets no write-back before it. Only the
@@ -1285,14 +1285,7 @@ impl<'b, L: Language> Lowering<'b, L> {
         params.extend([array, n]);
         // Only an on-stack-replaced loop's activation goes on in the interpreter after a throw;
         // a function's is left.
-        let r = if lazy && self.osr {
-            let callee = self.iconst(addr as i64);
-            let call = self.b.ins().call_indirect(sig, callee, &params);
-            let r = self.b.inst_results(call).to_vec();
-            self.unwind_writing_back(r[0], r[1])
-        } else {
-            self.call_result(sig, addr, &params)
-        };
+        let r = self.call_result_unwinding(sig, addr, &params, lazy && self.osr);
         let writes_frame = frame == FrameUse::Written;
         // A call from a materialized inlined frame may write that frame, not this one (see
         // `end_materialized_call`).
@@ -1304,33 +1297,38 @@ impl<'b, L: Language> Lowering<'b, L> {
     /// Calls a runtime entry point at `addr` that returns a result; branches to the unwinding
     /// exit when it unwinds, and continues with the value.
     fn call_result(&mut self, sig: ir::SigRef, addr: usize, args: &[ir::Value]) -> SymVal {
+        self.call_result_unwinding(sig, addr, args, false)
+    }
+    /// [`Lowering::call_result`], writing the slots back on the unwinding path when
+    /// `write_back` (see `call_out`).
+    fn call_result_unwinding(&mut self, sig: ir::SigRef, addr: usize, args: &[ir::Value], write_back: bool) -> SymVal {
         let callee = self.iconst(addr as i64);
         let call = self.b.ins().call_indirect(sig, callee, args);
         let r = self.b.inst_results(call).to_vec();
-        self.unwind_unless_value(r[0], r[1])
-    }
-    /// Continues with the call result `(tag, bits)`, or writes the slots back (see `call_out`)
-    /// in a cold block and unwinds from there.
-    fn unwind_writing_back(&mut self, tag: ir::Value, bits: ir::Value) -> SymVal {
-        let unwinding = self.b.ins().icmp_imm_s(IntCC::Equal, tag, RawResult::UNWIND_TAG as i64);
-        let (cold, cont) = (self.b.create_block(), self.b.create_block());
-        self.b.set_cold_block(cold);
-        self.b.ins().brif(unwinding, cold, &[], cont, &[]);
-        self.b.switch_to_block(cold);
-        self.b.seal_block(cold);
-        self.write_back_slots(false);
-        let target = self.exception_target();
-        self.b.ins().jump(target, &[]);
-        self.b.switch_to_block(cont);
-        self.b.seal_block(cont);
-        self.push(Repr::Val(tag, bits))
+        self.unwind_unless_value_writing_back(r[0], r[1], write_back)
     }
     /// Continues with the call result `(tag, bits)`, or branches to the unwinding exit.
     fn unwind_unless_value(&mut self, tag: ir::Value, bits: ir::Value) -> SymVal {
+        self.unwind_unless_value_writing_back(tag, bits, false)
+    }
+    /// [`Lowering::unwind_unless_value`]; when `write_back`, the branch goes through a cold
+    /// block that writes the slots back first.
+    fn unwind_unless_value_writing_back(&mut self, tag: ir::Value, bits: ir::Value, write_back: bool) -> SymVal {
         let unwinding = self.b.ins().icmp_imm_s(IntCC::Equal, tag, RawResult::UNWIND_TAG as i64);
         let cont = self.b.create_block();
-        let target = self.exception_target();
-        self.b.ins().brif(unwinding, target, &[], cont, &[]);
+        if write_back {
+            let cold = self.b.create_block();
+            self.b.set_cold_block(cold);
+            self.b.ins().brif(unwinding, cold, &[], cont, &[]);
+            self.b.switch_to_block(cold);
+            self.b.seal_block(cold);
+            self.write_back_slots(false);
+            let target = self.exception_target();
+            self.b.ins().jump(target, &[]);
+        } else {
+            let target = self.exception_target();
+            self.b.ins().brif(unwinding, target, &[], cont, &[]);
+        }
         self.b.switch_to_block(cont);
         self.b.seal_block(cont);
         self.push(Repr::Val(tag, bits))
