@@ -1,6 +1,7 @@
 //! Blocks: the aligned chunks of memory that objects live in, with their allocation and mark bits.
 //!
-//! A small block is 64 KiB, aligned to 64 KiB, and holds cells of a single size class. A large
+//! A small block is 64 KiB, aligned to 64 KiB, cut from a region ([`crate::region`]), and holds
+//! cells of a single size class. A large
 //! chunk holds one object that does not fit a size class; it is also aligned to 64 KiB, and its
 //! object starts within its first 64 KiB. Both begin with the same header, so for any object
 //! address `addr & !BLOCK_MASK` is the header of the block holding it.
@@ -20,6 +21,8 @@
 
 use std::alloc::{Layout, alloc, dealloc, handle_alloc_error};
 use std::ptr::{self, NonNull};
+
+use crate::region::Regions;
 
 /// The size and alignment of a small block.
 pub(crate) const BLOCK_SIZE: usize = 1 << 16;
@@ -96,9 +99,10 @@ pub(crate) const fn large_chunk_size(box_size: usize, box_align: usize) -> usize
 pub(crate) struct Block(NonNull<BlockHeader>);
 
 impl Block {
-    /// Allocates a fresh small block for cells of `cell_size` bytes, of size class `class`.
-    pub(crate) fn new_small(class: usize, cell_size: usize) -> Block {
-        let block = Block(allocate_chunk(BLOCK_SIZE));
+    /// Takes a fresh small block from `regions` for cells of `cell_size` bytes, of size class
+    /// `class`.
+    pub(crate) fn new_small(regions: &mut Regions, class: usize, cell_size: usize) -> Block {
+        let block = Block(regions.take().cast());
         block.init_small(class, cell_size);
         block
     }
@@ -144,12 +148,18 @@ impl Block {
         block
     }
 
-    /// Gives the block's memory back to the system allocator.
+    /// Gives the block's memory back: a small block's to its region, a large chunk's to the
+    /// system allocator.
     ///
     /// # Safety
-    /// The block must hold no live object (its objects were dropped), and no handle to it or
-    /// pointer into it may be used afterwards.
-    pub(crate) unsafe fn release(self) {
+    /// The block must hold no live object (its objects were dropped), a small block must come
+    /// from `regions`, and no handle to the block or pointer into it may be used afterwards.
+    pub(crate) unsafe fn release(self, regions: &mut Regions) {
+        if !self.is_large() {
+            // SAFETY: the block came from `regions`, and the caller guarantees that nothing
+            // uses it any more.
+            return unsafe { regions.give_back(self.0.cast()) };
+        }
         let size = self.chunk_size();
         // SAFETY: the chunk was allocated by `allocate_chunk` with exactly this layout, and the
         // caller guarantees that nothing uses it any more.
@@ -399,7 +409,8 @@ mod tests {
 
     #[test]
     fn allocation_and_mark_bits() {
-        let block = Block::new_small(0, 16);
+        let mut regions = Regions::new();
+        let block = Block::new_small(&mut regions, 0, 16);
         let cell = block.first_cell();
         assert_eq!(block.base() % BLOCK_SIZE, 0);
         assert!(!block.is_allocated(cell));
@@ -428,6 +439,6 @@ mod tests {
         let head = block.thread_free_cells(0);
         assert_eq!(head, cell + 16);
         // SAFETY: the block holds no object that needs dropping and is not used afterwards.
-        unsafe { block.release() };
+        unsafe { block.release(&mut regions) };
     }
 }

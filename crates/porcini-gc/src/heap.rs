@@ -28,6 +28,7 @@ use crate::cursor::{Cursors, InlineAlloc};
 use crate::gc::Gc;
 use crate::index::BlockIndex;
 use crate::raw::{self, GcBox};
+use crate::region::Regions;
 use crate::size_class::{CLASS_SIZES, NUM_CLASSES, class_for};
 use crate::stack_scan;
 use crate::trace::Trace;
@@ -102,6 +103,8 @@ struct HeapState {
     index: BlockIndex,
     /// Empty small blocks kept for reuse; they are not in the index.
     empty_blocks: Vec<Block>,
+    /// Where small blocks come from and go back to.
+    regions: Regions,
     permanents: Vec<usize>,
     /// The mark stack's buffer, kept between collections.
     mark_stack: Vec<usize>,
@@ -141,6 +144,7 @@ impl Heap {
                 large: Vec::new(),
                 index: BlockIndex::new(),
                 empty_blocks: Vec::new(),
+                regions: Regions::new(),
                 permanents: Vec::new(),
                 mark_stack: Vec::new(),
                 stats: HeapStats::default(),
@@ -467,6 +471,9 @@ fn next_threshold(min: usize, marked: usize) -> usize {
 impl Drop for Heap {
     /// Drops every remaining object, permanent ones included, and frees all blocks. Any `Gc`
     /// still held dangles afterwards.
+    ///
+    /// Small blocks are not given back one by one: the regions they were cut from are unmapped
+    /// whole when the state drops, after this.
     fn drop(&mut self) {
         self.collecting.set(true);
         let state = self.state.get_mut();
@@ -479,13 +486,12 @@ impl Drop for Heap {
             // SAFETY: every allocated address of a live block is an object not yet dropped (a
             // block awaiting its sweep still has its garbage's allocation bits set), dropped once.
             block.for_each_allocated(|addr| unsafe { raw::drop_object(addr) });
-            // SAFETY: its objects are gone, and the heap keeps no other handle to the block.
-            unsafe { block.release() };
+            if block.is_large() {
+                // SAFETY: its object is gone, and the heap keeps no other handle to the chunk.
+                unsafe { block.release(&mut state.regions) };
+            }
         }
-        for block in state.empty_blocks.drain(..) {
-            // SAFETY: pooled blocks are empty and referenced nowhere else.
-            unsafe { block.release() };
-        }
+        state.empty_blocks.clear();
     }
 }
 
@@ -605,7 +611,7 @@ impl HeapState {
             None => {
                 self.stats.heap_bytes += BLOCK_SIZE;
                 self.stats.peak_heap_bytes = self.stats.peak_heap_bytes.max(self.stats.heap_bytes);
-                Block::new_small(class, cell_size)
+                Block::new_small(&mut self.regions, class, cell_size)
             }
         };
         self.index.insert(block);
@@ -706,9 +712,9 @@ impl HeapState {
             self.empty_blocks.push(block);
         } else {
             self.stats.heap_bytes -= block.chunk_size();
-            // SAFETY: the block's objects were all dropped, and it was removed from the index
-            // and from its class, the only places that refer to it.
-            unsafe { block.release() };
+            // SAFETY: the block's objects were all dropped, it came from the heap's regions, and
+            // it was removed from the index and from its class, the only places that refer to it.
+            unsafe { block.release(&mut self.regions) };
         }
     }
 
@@ -724,7 +730,7 @@ impl HeapState {
                 self.index.remove(block);
                 self.stats.heap_bytes -= block.chunk_size();
                 // SAFETY: as for small blocks in `retire`.
-                unsafe { block.release() };
+                unsafe { block.release(&mut self.regions) };
             } else {
                 i += 1;
             }

@@ -62,6 +62,7 @@ mod gc;
 mod heap;
 mod index;
 mod raw;
+mod region;
 mod size_class;
 mod stack_scan;
 mod trace;
