@@ -1352,6 +1352,15 @@ impl<'b, L: Language> Lowering<'b, L> {
     }
     /// Emits, in the current block, the exit to the interpreter at deoptimization point `state`.
     fn exit_to_interpreter(&mut self, reason: &'static str, state: StateRef<'_>, how: Transfer) {
+        if self.dead {
+            // Unreachable code (an arm partial evaluation knows is not taken) has no values:
+            // SSA construction gives its variables placeholder zeros defined in its own block.
+            // Links of the write-back chain made here would store those, and a later exit on a
+            // reachable path that found the chain valid would share them (difftest ES seed
+            // 31320). An exit that can never run is a trap.
+            self.b.ins().trap(TrapCode::unwrap_user(1));
+            return;
+        }
         let exit = self.exit_write_back();
         // Frame k's state: the waiting callers' first, the innermost frame's last.
         let frame_state = |k: usize| match state.callers.get(k) {

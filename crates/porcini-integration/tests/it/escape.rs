@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use porcini::{EngineOptions, Host};
 use porcini_jit::Jit;
-use porcini_tools::trace::SharedBuffer;
+use porcini_tools::trace::{SharedBuffer, TraceSink};
 
 /// Runs an EasyScript program with loops compiled early, in the foreground; its output and the
 /// objects the heap allocated. `None` runs it in the interpreter only.
@@ -189,4 +189,37 @@ fn an_object_made_after_an_exit_on_another_path_is_written_back_at_later_exits()
         engine.run(program, "test.js").expect("the program runs");
         assert_eq!(out.contents(), "4498500\n", "gc-stress {gc_stress}");
     }
+}
+
+#[test]
+fn an_exit_in_an_arm_known_not_to_run_leaves_the_shared_write_back_chain_alone() {
+    // `c ** 6` makes the virtual object `c` escape into the operator's boundary inside an arm
+    // partial evaluation knows is taken; the other arm, unreachable, holds the operator's
+    // speculation exit. Its variables read as placeholder zeros there, and the write-back
+    // links it made once were shared by a later reachable exit, which stored a value that did
+    // not dominate it: the verifier rejected the unit (Cranelift panicked without it; difftest
+    // ES seed 31320).
+    let program = "
+        function f(b) { let c = { w: 0 }; return c ** 6; }
+        let sum = 0;
+        for (let i = 0; i < 300; i++) { sum += f({ x: 1 }); }
+        console.log(sum);";
+    let out = SharedBuffer::new();
+    let log = SharedBuffer::new();
+    let options = EngineOptions {
+        background_compilation: false,
+        osr_compilation_threshold: 50,
+        trace_compilation: true,
+        verify_ir: true,
+        ..EngineOptions::default()
+    };
+    let engine = lang_es::EsEngine::new(options, Host::new(Box::new(out.clone())));
+    engine.runtime().set_trace_sink(TraceSink::new(Box::new(log.clone())));
+    engine.runtime().set_compiler(Rc::new(Jit::new().expect("a code generator for this machine")));
+    engine.run(program, "test.js").expect("the program runs");
+    engine.flush();
+    assert_eq!(out.contents(), "NaN\n");
+    let trace = log.contents();
+    assert!(trace.contains("opt done"), "nothing was compiled; trace:\n{trace}");
+    assert!(!trace.contains("opt failed"), "a compilation failed; trace:\n{trace}");
 }
