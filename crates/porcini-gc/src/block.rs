@@ -1,10 +1,10 @@
 //! Blocks: the aligned chunks of memory that objects live in, with their allocation and mark bits.
 //!
-//! A small block is 64 KiB, aligned to 64 KiB, cut from a region ([`crate::region`]), and holds
-//! cells of a single size class. A large
-//! chunk holds one object that does not fit a size class; it is also aligned to 64 KiB, and its
-//! object starts within its first 64 KiB. Both begin with the same header, so for any object
-//! address `addr & !BLOCK_MASK` is the header of the block holding it.
+//! A small block is 64 KiB, aligned to 64 KiB, cut from a region ([`crate::region`]), and
+//! holds cells of a single size class. A large chunk holds one object that does not fit a size
+//! class; it is also aligned to 64 KiB, and its object starts within its first 64 KiB. Both
+//! begin with the same header, so for any object address `addr & !BLOCK_MASK` is the header of
+//! the block holding it.
 //!
 //! The header keeps three bitmaps with one bit per 16-byte granule of the first 64 KiB: the
 //! allocation bits say which granules begin a live object, the mark bits say which of those
