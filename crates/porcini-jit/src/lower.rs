@@ -11,9 +11,10 @@
 //! call or a frame boundary, at a deoptimization, and, in an OSR unit, on the unwinding path of
 //! a boundary that throws (an interpreted `catch` around the loop reads them; see `call_out`).
 //! Outside loops an assignment is stored through to its cell at once (once per call, and it
-//! keeps the value from living to the end of the function for the exits). After a builtin, an indirect call or a boundary the slots are read back,
-//! because those may write their caller's frame (SL's `helloEqualsWorld` does); a guest
-//! function's nodes write only their own frame, so after a direct guest call they are not.
+//! keeps the value from living to the end of the function for the exits). After a builtin, an
+//! indirect call or a boundary the slots are read back, because those may write their caller's
+//! frame (SL's `helloEqualsWorld` does); a guest function's nodes write only their own frame, so
+//! after a direct guest call they are not.
 //!
 //! Virtual objects. An object made by `alloc_object` is kept as its fields' words until it
 //! escapes (partial escape analysis, `lower/virtual_object.rs`): `repr` makes it at any use

@@ -21,12 +21,18 @@ fn run_es(program: &str, escape_analysis: Option<bool>) -> (String, u64) {
         verify_ir: true,
         ..EngineOptions::default()
     };
-    let engine = lang_es::EsEngine::new(options, Host::new(Box::new(out.clone())));
-    if escape_analysis.is_some() {
-        engine.runtime().set_compiler(Rc::new(Jit::new().expect("a code generator for this machine")));
-    }
+    let engine = es_engine(options, &out, escape_analysis.is_some());
     engine.run(program, "test.js").expect("the program runs");
     (out.contents(), engine.runtime().heap.stats().allocated_objects_total)
+}
+
+/// An EasyScript engine printing to `out`, with the JIT as its compiler when `compiled`.
+fn es_engine(options: EngineOptions, out: &SharedBuffer, compiled: bool) -> lang_es::EsEngine {
+    let engine = lang_es::EsEngine::new(options, Host::new(Box::new(out.clone())));
+    if compiled {
+        engine.runtime().set_compiler(Rc::new(Jit::new().expect("a code generator for this machine")));
+    }
+    engine
 }
 
 /// Checks that `program` prints `expect` interpreted, compiled, and compiled without the
@@ -184,8 +190,7 @@ fn an_object_made_after_an_exit_on_another_path_is_written_back_at_later_exits()
             verify_ir: true,
             ..EngineOptions::default()
         };
-        let engine = lang_es::EsEngine::new(options, Host::new(Box::new(out.clone())));
-        engine.runtime().set_compiler(Rc::new(Jit::new().expect("a code generator for this machine")));
+        let engine = es_engine(options, &out, true);
         engine.run(program, "test.js").expect("the program runs");
         assert_eq!(out.contents(), "4498500\n", "gc-stress {gc_stress}");
     }
@@ -213,9 +218,8 @@ fn an_exit_in_an_arm_known_not_to_run_leaves_the_shared_write_back_chain_alone()
         verify_ir: true,
         ..EngineOptions::default()
     };
-    let engine = lang_es::EsEngine::new(options, Host::new(Box::new(out.clone())));
+    let engine = es_engine(options, &out, true);
     engine.runtime().set_trace_sink(TraceSink::new(Box::new(log.clone())));
-    engine.runtime().set_compiler(Rc::new(Jit::new().expect("a code generator for this machine")));
     engine.run(program, "test.js").expect("the program runs");
     engine.flush();
     assert_eq!(out.contents(), "NaN\n");
