@@ -16,8 +16,9 @@
 //! function called directly writes only its own; builtins, indirect calls and boundaries may), a
 //! slot it never writes is read as its entry words and its cell is never written back; when it
 //! makes no calls at all, shape facts hold across its loop headers and an object slot's shape is
-//! checked once at entry. Should lowering meet a write the survey missed, the compilation fails
-//! rather than emit wrong code.
+//! checked once at entry, and the inline properties the loop reaches through that slot are
+//! loaded there once and carried in variables (`lower/promoted_property.rs`). Should lowering
+//! meet a write the survey missed, the compilation fails rather than emit wrong code.
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -220,7 +221,7 @@ impl Jit {
                 lowering.speculate_slot_tags(target, slots);
                 // What the loop does, found by partially evaluating it once into a record
                 // first: whether it calls anything, which slots it writes.
-                let mut survey = Recording::counting();
+                let mut survey = Recording::counting().surveying_properties();
                 if SymFrame::new(rt, &mut survey).record_loop(node).is_ok() {
                     lowering.pin_invariant_slots(&survey, slots);
                 }

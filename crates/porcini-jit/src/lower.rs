@@ -60,6 +60,7 @@ use try_region::{CatchTail, TryRegion};
 mod alloc;
 mod direct_call;
 mod inlined_frames;
+mod promoted_property;
 mod try_region;
 mod virtual_object;
 
@@ -355,6 +356,9 @@ pub(crate) struct Lowering<'b, L: Language> {
     /// For a loop's unit whose calls leave the frame alone: the words of each slot the loop
     /// never writes, which reads answer (see `pin_invariant_slots`).
     pinned: Vec<Option<(ir::Value, ir::Value)>>,
+    /// Properties of pinned objects carried in variables around the loop (see
+    /// `lower/promoted_property.rs`).
+    promoted: Vec<promoted_property::Promoted>,
     /// No call is emitted, so no shape changes: shape facts hold across loop headers.
     shapes_stable: bool,
     code: *const CompiledCode<L>,
@@ -511,6 +515,7 @@ impl<'b, L: Language> Lowering<'b, L> {
             counts_frames: rt.instruments.counts_frames(),
             pinned: Vec::new(),
             shapes_stable: false,
+            promoted: Vec::new(),
             escape: Escape::new(rt.options.partial_escape_analysis, demoted),
             out: Lowered {
                 deopts: Vec::new(),
@@ -592,6 +597,9 @@ impl<'b, L: Language> Lowering<'b, L> {
             let start = StateRef { callers: &[], path: &[], live: &[] };
             self.exit_unless(holds, "object shape at loop entry", start, Transfer::Invalidate);
             self.learn(holds, true);
+            if let (Some(properties), Some(object)) = (survey.properties(), entry.get(i).and_then(|v| v.as_object())) {
+                self.promote_properties(properties, SlotId(i as u32), words.1, &object);
+            }
         }
     }
 
@@ -1287,6 +1295,8 @@ impl<'b, L: Language> Lowering<'b, L> {
         // Only an on-stack-replaced loop's activation goes on in the interpreter after a throw;
         // a function's is left.
         let r = self.call_result_unwinding(sig, addr, &params, lazy && self.osr);
+        // The callee may have stored into any object.
+        self.reload_promoted();
         let writes_frame = frame == FrameUse::Written;
         // A call from a materialized inlined frame may write that frame, not this one (see
         // `end_materialized_call`).
@@ -2140,6 +2150,9 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
             return x;
         }
         let (_, v) = self.words(obj);
+        if let Some(x) = self.load_promoted(v, index) {
+            return x;
+        }
         if index < self.object.inline_slots {
             // An inline slot of an object whose shape was checked: two loads.
             let off = self.object.inline + index as i32 * VALUE_SIZE;
@@ -2212,6 +2225,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         self.b.ins().store(MemFlagsData::trusted(), xt, at, Value::TAG_OFFSET);
         self.b.ins().store(MemFlagsData::trusted(), xv, at, Value::PAYLOAD_OFFSET);
         self.jump_and_switch(done, &[], done);
+        self.reload_promoted();
     }
     fn add_property(&mut self, obj: SymVal, to: porcini::shape::ShapeId, index: u32, x: SymVal) {
         if self.virtual_store(obj, index, x, Some(to)) {
@@ -2254,6 +2268,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         }
         // The object's shape changed, and any value may be that object.
         self.facts.forget_shapes();
+        self.reload_promoted();
     }
     fn store_property(&mut self, obj: SymVal, index: u32, x: SymVal) {
         if self.virtual_store(obj, index, x, None) {
@@ -2271,6 +2286,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
             }
             self.b.ins().store(MemFlagsData::trusted(), xv, v, off + Value::PAYLOAD_OFFSET);
             self.facts.stored_prop(v, index, xt);
+            self.stored_promoted(v, index, (xt, xv));
             return;
         }
         let base = self.extra_slots(v);

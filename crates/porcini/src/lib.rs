@@ -32,6 +32,7 @@ pub mod node;
 pub mod object;
 pub mod record;
 pub mod operand;
+pub mod property_survey;
 pub mod resume;
 pub mod rope;
 pub mod runtime;

@@ -32,6 +32,7 @@ use crate::error::{Label, Unwind, UnwindKind};
 use crate::frame::SlotId;
 use crate::language::Language;
 use crate::node::ExprNode;
+use crate::property_survey::PropertySurvey;
 use crate::runtime::Runtime;
 use crate::stage::{ArgMark, BitOp, BoundaryFn, Cmp, FloatOp, FloatUnary, LoopShape, ResolveFn, Stage};
 use crate::value::{Tag, Value};
@@ -1162,6 +1163,8 @@ pub struct Recording {
     returns: Vec<Vec<SymVal>>,
     /// For each `try` with a handler being recorded, whether its body fell through.
     try_completed: Vec<bool>,
+    /// The property accesses, for a loop's survey that asks for them ([`Recording::surveying_properties`]).
+    properties: Option<PropertySurvey>,
 }
 
 impl Recording {
@@ -1175,6 +1178,16 @@ impl Recording {
     pub fn with_limit(mut self, limit: usize) -> Recording {
         self.limit = Some(limit);
         self
+    }
+    /// Keeps track of property accesses as well (see [`PropertySurvey`]): what a loop's survey
+    /// asks, and an inlining trial does not.
+    pub fn surveying_properties(mut self) -> Recording {
+        self.properties = Some(PropertySurvey::default());
+        self
+    }
+    /// The property accesses seen, if the record was asked to keep track of them.
+    pub fn properties(&self) -> Option<&PropertySurvey> {
+        self.properties.as_ref()
     }
     /// The recorded lines (none in a [`Recording::counting`] record).
     pub fn lines(&self) -> &[String] {
@@ -1493,7 +1506,14 @@ impl<L: Language> Emitter<L> for Recording {
         self.op(|| format!("arg {i}"))
     }
     fn read_slot(&mut self, slot: SlotId) -> SymVal {
-        self.op(|| format!("read_slot {}", slot.0))
+        let x = self.op(|| format!("read_slot {}", slot.0));
+        // Only the loop's own frame: an inlined callee's slot of the same number is another.
+        if self.returns.is_empty()
+            && let Some(p) = &mut self.properties
+        {
+            p.slot_read(x.0, slot);
+        }
+        x
     }
     fn write_slot(&mut self, slot: SlotId, x: SymVal) {
         if !self.writes.contains(&slot.0) {
@@ -1505,10 +1525,16 @@ impl<L: Language> Emitter<L> for Recording {
         self.op(|| format!("load_shape {}", v(obj)))
     }
     fn load_property(&mut self, obj: SymVal, index: u32) -> SymVal {
+        if let Some(p) = &mut self.properties {
+            p.access(obj.0, index);
+        }
         self.op(|| format!("load_property {}, {index}", v(obj)))
     }
     fn store_property(&mut self, obj: SymVal, index: u32, x: SymVal) {
         self.effects += 1;
+        if let Some(p) = &mut self.properties {
+            p.access(obj.0, index);
+        }
         self.line(|| format!("store_property {}, {index}, {}", v(obj), v(x)));
     }
     fn data_slot(&mut self, obj: SymVal, key: crate::symbol::Symbol) -> SymVal {
@@ -1519,10 +1545,16 @@ impl<L: Language> Emitter<L> for Recording {
     }
     fn store_property_at(&mut self, obj: SymVal, slot: SymVal, x: SymVal) {
         self.effects += 1;
+        if let Some(p) = &mut self.properties {
+            p.unknown_store();
+        }
         self.line(|| format!("store_property_at {}, {}, {}", v(obj), v(slot), v(x)));
     }
     fn add_property(&mut self, obj: SymVal, to: crate::shape::ShapeId, index: u32, x: SymVal) {
         self.effects += 1;
+        if let Some(p) = &mut self.properties {
+            p.unknown_store();
+        }
         self.line(|| format!("add_property {}, shape {}, {index}, {}", v(obj), to.0, v(x)));
     }
     fn load_internal(&mut self, obj: SymVal) -> SymVal {

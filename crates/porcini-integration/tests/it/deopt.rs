@@ -158,6 +158,79 @@ fn a_property_stored_through_another_name_changes_its_tag() {
 }
 
 #[test]
+fn a_property_carried_around_its_loop_is_in_memory_when_the_loop_deoptimizes() {
+    // The loop calls nothing and never writes `o`, so its unit carries `o.n` in a variable from
+    // one iteration to the next; every store still reaches the object, which the interpreter
+    // reads after the exit in the last iteration.
+    check(
+        "function main() {
+           o = new(); o.n = 0; o.m = 5; i = 0;
+           while (i < 300) {
+             o.n = o.n + o.m; i = i + 1;
+             if (i == 299) { o.n = o.n + \"!\"; }
+           }
+           println(o.n); println(o.m);
+         }",
+        "main<OSR>",
+    );
+}
+
+#[test]
+fn a_loop_entered_again_with_a_carried_property_of_another_type() {
+    // The inner loop's unit checks at entry that `o.n` holds an integer, as it did when the
+    // loop was compiled, and takes the tag as known inside; the second time round it holds a
+    // string, and the check fails at entry.
+    check(
+        "function main() {
+           o = new(); o.n = 0; k = 0;
+           while (k < 2) {
+             i = 0;
+             while (i < 500) { if (k == 0) { o.n = o.n + 1; } else { o.n = o.n + \"a\"; } i = i + 1; }
+             println(o.n);
+             o.n = \"s\"; k = k + 1;
+           }
+         }",
+        "property tag at loop entry",
+    );
+}
+
+#[test]
+fn a_property_carried_around_its_loop_sees_stores_through_other_names() {
+    // `a`, `b` and `o.me` are all `o`. Each store of `n` through one of them must be seen by
+    // the loads through the others, in this iteration and the next.
+    check(
+        "function main() {
+           o = new(); o.n = 0; o.me = o; a = o; b = o; i = 0;
+           while (i < 300) {
+             a.n = a.n + 1; b.n = b.n + 2; o.me.n = o.me.n + a.n; o[\"n\"] = o[\"n\"] - 1;
+             i = i + 1;
+             if (i == 299) { a.n = a.n + \"!\"; }
+           }
+           println(o.n);
+         }",
+        "main<OSR>",
+    );
+}
+
+#[test]
+fn a_property_carried_around_its_loop_sees_what_a_callee_stores() {
+    // `bump` stores into the object it is given, which is the one the loop increments.
+    check(
+        "function bump(x) { x.n = x.n * 2; }
+         function main() {
+           o = new(); o.n = 0; i = 0;
+           while (i < 300) {
+             o.n = o.n + 1; if (i - i / 7 * 7 == 0) { bump(o); } o.n = o.n - 10;
+             i = i + 1;
+             if (i == 299) { o.n = o.n + \"!\"; }
+           }
+           println(o.n);
+         }",
+        "main<OSR>",
+    );
+}
+
+#[test]
 fn a_loop_counter_bounded_by_its_test_cannot_overflow_but_one_tested_with_at_most_can() {
     // `i < n` proves `i + 1` fits; `i <= n` does not, and the last increment overflows to a
     // big integer in compiled code.

@@ -93,6 +93,32 @@ fn a_property_increment() {
     ));
 }
 
+/// The IR of the unit compiled last while `program` runs with loops replaced on stack after 50
+/// iterations (and functions compiled after their usual thresholds), with addresses masked.
+fn ir_osr(program: &str) -> String {
+    let options = EngineOptions {
+        background_compilation: false,
+        osr_compilation_threshold: 50,
+        verify_ir: true,
+        ..EngineOptions::default()
+    };
+    let engine = SlEngine::new(options, Host::new(Box::new(std::io::sink())));
+    let jit = Rc::new(Jit::new().expect("a code generator for this machine"));
+    jit.keep_ir(true);
+    engine.runtime().set_compiler(jit.clone());
+    engine.run(program, "test.sl").expect("the program runs");
+    mask(&jit.last_ir().expect("a unit was compiled"))
+}
+
+#[test]
+fn a_property_incremented_in_a_loop_is_carried_in_a_variable() {
+    // The loop calls nothing and never writes `o`: `o`'s shape is checked once at entry, and
+    // `o.count` is loaded there once; in the loop it is stored, never loaded.
+    insta::assert_snapshot!(ir_osr(
+        "function main() { o = new(); o.count = 0; i = 0; while (i < 200) { o.count = o.count + 1; i = i + 1; } }",
+    ));
+}
+
 #[test]
 fn a_megamorphic_increment_probes_the_cache_inline() {
     // Four shapes overflow the sites' caches (limit 3): the read and the write each probe the

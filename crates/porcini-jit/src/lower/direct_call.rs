@@ -96,7 +96,10 @@ impl<L: Language> Lowering<'_, L> {
         let callee_frame = self.b.ins().stack_addr(i64t, callee.slot, 0);
         let call = self.b.ins().call_indirect(self.sigs.call, entry, &[callee_frame, region, nargs_v, region]);
         let r = self.b.inst_results(call).to_vec();
-        self.unwind_unless_value(r[0], r[1])
+        let x = self.unwind_unless_value(r[0], r[1]);
+        // The callee may have stored into any object.
+        self.reload_promoted();
+        x
     }
 
     /// Where the cells of `callee`'s activation start, called from the activation at `caller`

@@ -154,6 +154,7 @@ impl<L: Language> Lowering<'_, L> {
             self.switch(landing);
             self.b.seal_block(landing);
             self.reload();
+            self.reload_promoted();
             let frame = self.own_frame();
             let b = &mut self.b;
             let sig_ref = *self.sigs.landing.get_or_insert_with(|| sig(b, &[types::I64], &[types::I64; 2]));
