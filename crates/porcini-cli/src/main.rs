@@ -334,6 +334,11 @@ fn main() -> ExitCode {
         Ok(Command::Help) => print_out(&usage()),
         Ok(Command::Version) => print_out(&format!("porcini {}\n", env!("CARGO_PKG_VERSION"))),
         Ok(Command::Run { options, file, args, lang }) => {
+            // Accepted so that GraalVM command lines run, but worth a word: the user expects an
+            // effect (a trace, a statistic) that will not come.
+            for name in options.without_effect() {
+                report(&format!("porcini: warning: --engine.{name} is accepted but has no effect in porcini yet."));
+            }
             let guest = std::thread::Builder::new().name("guest".into()).stack_size(GUEST_STACK_BYTES).spawn(move || {
                 let js = match file.as_deref() {
                     Some(f) => is_language::<Es>(f),

@@ -239,7 +239,71 @@ declare_engine_options! {
         "porcini only: verify each compilation's IR before code generation, so a lowering bug fails the compilation, and check that compiled code's boundary calls leave their frame's slots alone.";
 }
 
+/// Options porcini accepts, so that a command line written for a GraalVM language runs unchanged,
+/// but does not act on yet: compilation-queue and threshold tuning it has no counterpart for,
+/// speculations and tiers it does not have, and traces and statistics it does not print.
+/// `--help` says so on their lines, and [`EngineOptions::without_effect`] names those a command
+/// line set, for the launcher to warn about.
+pub const WITHOUT_EFFECT: &[&str] = &[
+    "CompileAOTOnCreate",
+    "CompilerThreads",
+    "LastTierCompilationThreshold",
+    "CompilationFailureAction",
+    "ArgumentTypeSpeculation",
+    "ReturnTypeSpeculation",
+    "Profiling",
+    "FirstTierUseEconomy",
+    "FirstTierBackedgeCounts",
+    "PropagateLoopCountToLexicalSingleCaller",
+    "PropagateLoopCountToLexicalSingleCallerMaxDepth",
+    "PartialBlockCompilation",
+    "PartialBlockCompilationSize",
+    "PartialBlockMaximumSize",
+    "InvalidationReprofileCount",
+    "ReplaceReprofileCount",
+    "TraversingCompilationQueue",
+    "PriorityQueue",
+    "TraversingQueueWeightingBothTiers",
+    "TraversingQueueFirstTierPriority",
+    "TraversingQueueFirstTierBonus",
+    "TraversingQueueInvalidatedBonus",
+    "TraversingQueueOSRBonus",
+    "DynamicCompilationThresholds",
+    "DynamicCompilationThresholdsMinScale",
+    "DynamicCompilationThresholdsMinNormalLoad",
+    "DynamicCompilationThresholdsMaxNormalLoad",
+    "CompilerIdleDelay",
+    "StoppedCompilationRetryDelay",
+    "EncodedGraphCache",
+    "EncodedGraphCachePurgeDelay",
+    "InliningPolicy",
+    "FirstTierInliningPolicy",
+    "InliningUseSize",
+    "InlineAcrossTruffleBoundary",
+    "ThrowOnMaxOSRCompilationReAttemptsReached",
+    "TraceCompilationAST",
+    "TraceCompilationPolymorphism",
+    "LogInlinedTargets",
+    "TraceDeoptimizeFrame",
+    "TraceAssumptions",
+    "CompilationStatistics",
+    "CompilationStatisticDetails",
+];
+
+/// What `--help` adds to the line of an option in [`WITHOUT_EFFECT`].
+const WITHOUT_EFFECT_NOTE: &str = " porcini accepts this option but does not act on it yet.";
+
 impl EngineOptions {
+    /// The options in [`WITHOUT_EFFECT`] that are set to something other than their default.
+    pub fn without_effect(&self) -> Vec<&'static str> {
+        let defaults = EngineOptions::default();
+        OPTIONS
+            .iter()
+            .filter(|d| WITHOUT_EFFECT.contains(&d.name) && d.get(self) != d.get(&defaults))
+            .map(|d| d.name)
+            .collect()
+    }
+
     /// Applies one command-line argument of the form `--engine.Name` (which means `true`, as in
     /// Truffle's launcher) or `--engine.Name=value`.
     pub fn apply_arg(&mut self, arg: &str) -> Result<(), OptionError> {
@@ -295,14 +359,15 @@ impl EngineOptions {
     }
 
     /// Rows for `--help`: the spelling `--engine.Name=<type>`, the default as text and the help
-    /// line, in table order.
-    pub fn help_rows() -> Vec<(String, String, &'static str)> {
+    /// line (saying so for an option porcini does not act on), in table order.
+    pub fn help_rows() -> Vec<(String, String, String)> {
         let defaults = EngineOptions::default();
         OPTIONS
             .iter()
             .map(|descriptor| {
                 let spelling = format!("--engine.{}={}", descriptor.name, descriptor.kind.usage());
-                (spelling, descriptor.get(&defaults), descriptor.help)
+                let note = if WITHOUT_EFFECT.contains(&descriptor.name) { WITHOUT_EFFECT_NOTE } else { "" };
+                (spelling, descriptor.get(&defaults), format!("{}{note}", descriptor.help))
             })
             .collect()
     }

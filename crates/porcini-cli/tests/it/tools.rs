@@ -230,3 +230,13 @@ fn genhtml_accepts_the_lcov_output() {
     assert!(String::from_utf8_lossy(&again.stderr).contains("the output file already exists"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_option_porcini_does_not_act_on_is_run_with_a_warning() {
+    // A GraalVM command line runs unchanged, but the trace it asks for is not promised.
+    let (code, out, err) = run("warn.sl", "function main() { println(42); }", &["--engine.TraceAssumptions=true"]);
+    assert_eq!((code, out.as_str()), (0, "42\n"));
+    assert_eq!(err, "porcini: warning: --engine.TraceAssumptions is accepted but has no effect in porcini yet.\n");
+    let (_, _, quiet) = run("quiet.sl", "function main() { println(42); }", &["--engine.TraceAssumptions=false"]);
+    assert_eq!(quiet, "");
+}

@@ -406,7 +406,7 @@ fn help_rows() {
     assert_eq!(
         find("--engine.CompilationFailureAction="),
         "--engine.CompilationFailureAction=Silent|Print|Throw|Diagnose|ExitVM | Silent | \
-         What to do when a compilation fails."
+         What to do when a compilation fails. porcini accepts this option but does not act on it yet."
     );
     assert_eq!(
         find("--engine.MaximumCompilations="),
@@ -471,4 +471,21 @@ fn edit_distance() {
     for &(a, b, expected) in cases {
         assert_eq!(d(a, b), expected, "distance({a:?}, {b:?})");
     }
+}
+
+#[test]
+fn options_without_effect_say_so_and_are_named_when_set() {
+    for name in super::WITHOUT_EFFECT {
+        assert!(OptionDescriptor::find(name).is_some(), "{name} is not an option");
+    }
+    let rows = EngineOptions::help_rows();
+    let help = |prefix: &str| rows.iter().find(|row| row.0.starts_with(prefix)).map(|row| row.2.clone()).unwrap();
+    assert!(help("--engine.TraceAssumptions=").ends_with("porcini accepts this option but does not act on it yet."));
+    assert!(!help("--engine.TraceCompilation=").contains("does not act"));
+    let mut options = EngineOptions::default();
+    assert!(options.without_effect().is_empty());
+    options.apply_arg("--engine.TraceAssumptions").unwrap();
+    options.apply_arg("--engine.CompilerThreads=-1").unwrap();
+    options.apply_arg("--engine.TraceCompilation").unwrap();
+    assert_eq!(options.without_effect(), vec!["TraceAssumptions"]);
 }
