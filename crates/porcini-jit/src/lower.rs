@@ -552,13 +552,19 @@ impl<'b, L: Language> Lowering<'b, L> {
                 _ => continue,
             };
             let var = self.frames[0].slots[i].0;
-            let t = self.var(var);
-            let holds = self.b.ins().icmp_imm_s(IntCC::Equal, t, tag as i64);
-            let start = StateRef { callers: &[], path: &[], live: &[] };
-            self.exit_unless(holds, "slot kind at loop entry", start, Transfer::Invalidate);
-            let known = self.tag(tag);
-            self.def_var(var, known);
+            self.speculate_tag_at_entry(var, tag, "slot kind at loop entry");
         }
+    }
+
+    /// At a loop unit's entry: leaves for the interpreter, invalidating the code, unless the tag
+    /// word in `var` is `tag`, which the variable then holds as a constant.
+    fn speculate_tag_at_entry(&mut self, var: Variable, tag: Tag, reason: &'static str) {
+        let t = self.var(var);
+        let holds = self.b.ins().icmp_imm_s(IntCC::Equal, t, tag as i64);
+        let start = StateRef { callers: &[], path: &[], live: &[] };
+        self.exit_unless(holds, reason, start, Transfer::Invalidate);
+        let known = self.tag(tag);
+        self.def_var(var, known);
     }
 
     /// For a loop's unit, from its partial evaluation (`survey`, recorded beforehand):

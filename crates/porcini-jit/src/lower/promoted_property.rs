@@ -14,9 +14,8 @@
 //! which may be the same object, a store at a computed index, an added property, any call out of
 //! compiled code, a landing after a throw) loads the carried words again from memory after it.
 
-use cranelift_codegen::ir::{self, InstBuilder, MemFlagsData, condcodes::IntCC, types};
+use cranelift_codegen::ir::{self, InstBuilder, MemFlagsData, types};
 use cranelift_frontend::Variable;
-use porcini::emitter::{StateRef, Transfer};
 use porcini::object::DynObject;
 use porcini::property_survey::PropertySurvey;
 use porcini::symbolic::SymVal;
@@ -49,13 +48,7 @@ impl<L: Language> Lowering<'_, L> {
             let (tag, payload) = (self.b.declare_var(types::I64), self.b.declare_var(types::I64));
             self.promoted.push(Promoted { object, index, tag, payload });
             self.load_into(self.promoted.len() - 1);
-            let held = entry.get_slot(index).tag();
-            let t = self.var(tag);
-            let holds = self.b.ins().icmp_imm_s(IntCC::Equal, t, held as i64);
-            let start = StateRef { callers: &[], path: &[], live: &[] };
-            self.exit_unless(holds, "property tag at loop entry", start, Transfer::Invalidate);
-            let known = self.tag(held);
-            self.def_var(tag, known);
+            self.speculate_tag_at_entry(tag, entry.get_slot(index).tag(), "property tag at loop entry");
         }
     }
     /// The carried words of property `index` of `object`, if it is carried.
