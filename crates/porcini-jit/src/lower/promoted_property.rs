@@ -1,13 +1,13 @@
 //! Properties carried in variables around a loop: read elimination across the back edge.
 //!
 //! In a loop's unit, an object held in a slot the loop never writes, whose shape is checked once
-//! at entry, is the same object with the same layout on every iteration. When the loop's survey
-//! finds that only accesses through that slot store one of its inline properties
-//! ([`porcini::property_survey`]), the property's words are loaded once at entry into a pair of
-//! variables: a load of it is the variables, and a store still writes memory (every exit, call
-//! and other reader sees the object as the interpreter would) and defines the variables too. The
-//! loop header's merge of them is what the last iteration stored, so the load that waited on the
-//! previous iteration's store is gone: `obj.count = obj.count + 1` keeps its count in a register.
+//! at entry, is the same object with the same layout on every iteration. For each inline
+//! property the loop's survey finds it reaching through that slot ([`porcini::property_survey`]),
+//! the property's words are loaded once at entry into a pair of variables: a load of it is the
+//! variables, and a store still writes memory (every exit, call and other reader sees the
+//! object as the interpreter would) and defines the variables too. The loop header's merge of
+//! them is what the last iteration stored, so the load that waited on the previous iteration's
+//! store is gone: `obj.count = obj.count + 1` keeps its count in a register.
 //!
 //! The survey proposes what to carry; correctness does not rest on it. Whatever else may write a
 //! carried property in the code lowering emits (a store of the same index through another value,
