@@ -753,3 +753,56 @@ fn the_sweep_runs_only_the_destructors_objects_ask_for() {
     assert!(freed >= 390, "{freed} freed");
     assert!((190..=200).contains(&drops), "{drops} destructors ran for {freed} freed objects");
 }
+
+#[test]
+fn a_heap_keeps_the_empty_blocks_it_fills_again_before_the_next_collection() {
+    let min = 256 << 10;
+    let heap = Heap::new(HeapConfig { stress: false, min_threshold_bytes: min });
+    // About 2 MiB survive every collection, so the room between collections is several times
+    // `min`: a pool of only `min` would give most of the room's blocks back at a collection and
+    // take them from the system again (a page fault per page) while refilling the room.
+    let live: RefCell<Vec<Gc<[u64; 8]>>> = RefCell::new(Vec::new());
+    let roots = |t: &mut Tracer| {
+        for &g in live.borrow().iter() {
+            t.mark(g);
+        }
+    };
+    for i in 0..30_000u64 {
+        let g = heap.alloc([i; 8], &roots);
+        live.borrow_mut().push(g);
+    }
+    static DROPS: AtomicUsize = AtomicUsize::new(0);
+    let mut most_taken_after_warm_up = 0;
+    for round in 0..12u64 {
+        // A room's worth of small garbage. The heap's growth while it is allocated is memory
+        // taken anew from the system.
+        let start = heap.stats().heap_bytes;
+        let mut most = start;
+        let until = heap.stats().collections + 1;
+        let mut n = 0u64;
+        while heap.stats().collections < until {
+            black_box(heap.alloc(Counted::new(round, &DROPS), &roots));
+            n += 1;
+            if n % 1000 == 0 {
+                most = most.max(heap.stats().heap_bytes);
+            }
+        }
+        if round >= 4 {
+            most_taken_after_warm_up = most_taken_after_warm_up.max(most - start);
+        }
+        // Then large objects, which take no small blocks: the collection they trigger finds the
+        // small garbage's blocks still waiting for their sweep, and empty.
+        let until = heap.stats().collections + 1;
+        let mut i = 0u64;
+        while heap.stats().collections < until {
+            black_box(heap.alloc([i; 4096], &roots));
+            i += 1;
+        }
+    }
+    let stats = heap.stats();
+    assert!(stats.last_marked_bytes >= 2 * min, "{stats:?}");
+    assert_eq!(live.borrow().iter().map(|g| g[0]).sum::<u64>(), (0..30_000u64).sum::<u64>());
+    // Once the heap has reached its working size, refilling the room (about 10 MiB) reuses its
+    // own blocks but for a few; a pool of `min` took 9 MiB anew every round.
+    assert!(most_taken_after_warm_up <= 2 * min, "{most_taken_after_warm_up} bytes taken anew in one round, {stats:?}");
+}
