@@ -48,10 +48,18 @@ pub fn make_function_in(f: &Frame<'_, Es>, spec: &FnSpec, env: Value, home: Valu
     let rt = f.runtime();
     let func = new_function_in(rt, code, fn_proto);
     if spec.kind == FnKind::Normal {
+        // Both objects are new, in their root shapes, so each property is added by moving the
+        // object to the shape the realm knows it reaches (the function's root is the realm's
+        // own unless a class inherits from another constructor).
+        let realm = f.lang().realm();
         let proto = new_plain_object(rt);
-        let names = f.lang().names();
-        define(f, proto, Key::Name(names.constructor), Value::from_object(func), PropFlags::HIDDEN);
-        define(f, func, Key::Name(names.prototype), Value::from_object(proto), PropFlags::HIDDEN);
+        proto.add_slot(rt, realm.prototype_with_constructor, Value::from_object(func));
+        if func.shape() == realm.function_root {
+            func.add_slot(rt, realm.function_with_prototype, Value::from_object(proto));
+        } else {
+            let names = f.lang().names();
+            define(f, func, Key::Name(names.prototype), Value::from_object(proto), PropFlags::HIDDEN);
+        }
     }
     Value::from_object(func)
 }

@@ -5,7 +5,7 @@
 //! collector as roots), then the builtins (`crate::builtins`) fill them in.
 
 use porcini::object::DynObject;
-use porcini::shape::ShapeId;
+use porcini::shape::{PropFlags, ShapeId};
 use porcini::{Gc, Runtime, Value};
 
 use crate::Es;
@@ -31,6 +31,12 @@ pub struct Realm {
     pub object_root: ShapeId,
     pub function_root: ShapeId,
     pub array_root: ShapeId,
+    /// The shapes a normal function and the object made for its `prototype` property have once
+    /// both properties are added (`prototype` to the function's root shape, `constructor` to
+    /// the plain object's, both hidden): every `function` expression evaluated makes the pair,
+    /// and moving them to known shapes spares two generic property definitions each time.
+    pub function_with_prototype: ShapeId,
+    pub prototype_with_constructor: ShapeId,
 }
 
 /// A permanent object whose prototype is `proto`, itself a prototype.
@@ -48,6 +54,8 @@ impl Realm {
         let global: Gc<DynObject> = rt.heap.alloc_permanent(DynObject::with_shape(rt.shapes.root_for(object_proto), Value::EMPTY));
         let function_proto = prototype(rt, object_proto);
         let array_proto = prototype(rt, object_proto);
+        let (object_root, function_root) = (rt.shapes.root_for(object_proto), rt.shapes.root_for(function_proto));
+        let names = rt.lang.names();
         Realm {
             object_proto,
             function_proto,
@@ -61,9 +69,11 @@ impl Realm {
             reference_error_proto: prototype(rt, error_proto),
             syntax_error_proto: prototype(rt, error_proto),
             global: Value::from_object(global),
-            object_root: rt.shapes.root_for(object_proto),
-            function_root: rt.shapes.root_for(function_proto),
+            object_root,
+            function_root,
             array_root: rt.shapes.root_for(array_proto),
+            function_with_prototype: rt.shapes.add_property_with(function_root, names.prototype, PropFlags::HIDDEN),
+            prototype_with_constructor: rt.shapes.add_property_with(object_root, names.constructor, PropFlags::HIDDEN),
         }
     }
 }
