@@ -66,13 +66,34 @@ impl<'f, 'a> LiveHeap<'f, 'a> {
                 // Node skips a constructor without a name and looks further up the chain.
                 if let Some(code) = as_function(c) {
                     let n = Self::text(function_name(self.f, c.as_object()?, &code));
-                    if !n.is_empty() {
+                    if !n.is_empty() && self.is_instance(v, c) {
                         return Some(n);
                     }
                 }
             }
             cur = proto_of(rt, cur).as_object()?;
         }
+    }
+    /// Whether `v instanceof c` holds, as node checks it for a constructor it names: the
+    /// prototype `c` gives its instances is on `v`'s chain. So a function's own `prototype`
+    /// object prints as `{}`, not as an instance of the function (its `constructor`). A
+    /// function without a `prototype` of its own has no instances here.
+    fn is_instance(&self, v: Value, c: Value) -> bool {
+        let rt = self.f.runtime();
+        let names = self.f.lang().names();
+        let (Some(o), Some(c)) = (v.as_object(), c.as_object()) else { return false };
+        let Some(p) = rt.shapes.property(c.shape(), names.prototype).filter(|p| !p.flags.contains(PropFlags::ACCESSOR)) else {
+            return false;
+        };
+        let wanted = c.get_slot(p.slot);
+        let mut cur = proto_of(rt, o);
+        while let Some(next) = cur.as_object() {
+            if cur.bits() == wanted.bits() && cur.tag() == wanted.tag() {
+                return true;
+            }
+            cur = proto_of(rt, next);
+        }
+        false
     }
     /// Own enumerable properties (names only for arrays: their indices are elements).
     fn props(&self, o: porcini::Gc<porcini::object::DynObject>, skip: &[porcini::symbol::Symbol]) -> Vec<(fmt::Key, Prop)> {
