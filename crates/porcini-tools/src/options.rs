@@ -224,7 +224,7 @@ declare_engine_options! {
     TraceStackTraceLimit trace_stack_trace_limit: u64 = 20,
         "Stack frames printed by the stack-trace tracing options.";
     CompilationStatistics compilation_statistics: bool = false,
-        "Print compilation statistics at the end of the run.";
+        "Print compilation statistics when the engine closes: compilations, failures, invalidations, deoptimizations, and per unit compile times (with their median), IR and code sizes.";
     CompilationStatisticDetails compilation_statistic_details: bool = false,
         "Print more detailed compilation statistics at the end of the run.";
     DumpPath dump_path: String = String::from("dumps"),
@@ -286,7 +286,6 @@ pub const WITHOUT_EFFECT: &[&str] = &[
     "LogInlinedTargets",
     "TraceDeoptimizeFrame",
     "TraceAssumptions",
-    "CompilationStatistics",
     "CompilationStatisticDetails",
 ];
 

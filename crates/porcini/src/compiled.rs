@@ -31,6 +31,7 @@
 use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
 
+use porcini_tools::listener::CompilationListener;
 use porcini_tools::trace::TraceSink;
 
 use crate::call_target::{CallTarget, CallTargetId};
@@ -629,6 +630,8 @@ pub struct CompiledCode<L: Language> {
     id: Cell<u64>,
     log: RefCell<Option<Rc<TraceSink>>>,
     trace_deopts: Cell<bool>,
+    /// The runtime's compilation listener, told of invalidations and deoptimizations.
+    listener: RefCell<Option<Rc<dyn CompilationListener>>>,
 }
 
 impl<L: Language> CompiledCode<L> {
@@ -643,6 +646,7 @@ impl<L: Language> CompiledCode<L> {
             id: Cell::new(0),
             log: RefCell::new(None),
             trace_deopts: Cell::new(false),
+            listener: RefCell::new(None),
         })
     }
     /// The code-to-be of the loop `node` of `target` (on-stack replacement).
@@ -701,13 +705,18 @@ impl<L: Language> CompiledCode<L> {
         *self.log.borrow_mut() = log;
         self.trace_deopts.set(trace_deopts);
     }
+    pub(crate) fn set_listener(&self, listener: Option<Rc<dyn CompilationListener>>) {
+        *self.listener.borrow_mut() = listener;
+    }
     /// Discards the code: the target goes back to the interpreter (and will be compiled again
     /// when the policy says so), and frames still running it leave at their next check.
     pub fn invalidate(&self, reason: &str) {
-        if let Some(t) = self.discard()
-            && let Some(log) = &*self.log.borrow()
-        {
+        let Some(t) = self.discard() else { return };
+        if let Some(log) = &*self.log.borrow() {
             log.line(&self.trace_line(&t, |s| porcini_tools::trace::compilation::invalidated(s, reason)));
+        }
+        if let Some(l) = &*self.listener.borrow() {
+            l.invalidated(&self.unit_name(&t), reason);
         }
     }
     /// Marks the code invalid and takes it off its target; the target, if this did it (the
@@ -730,6 +739,13 @@ impl<L: Language> CompiledCode<L> {
         let name = self.is_osr().then(|| format!("{}<OSR>", t.name()));
         t.trace_line_named(name.as_deref(), line)
     }
+    /// The name of this code's unit in events: as in [`CompiledCode::trace_line`].
+    fn unit_name(&self, t: &CallTarget<L>) -> String {
+        match self.is_osr() {
+            true => format!("{}<OSR>", t.name()),
+            false => t.name().to_string(),
+        }
+    }
     /// A deoptimization at `p` happened: trace it, and invalidate if the point says so.
     fn deoptimized(&self, p: &DeoptPoint) {
         let invalidate = p.how == Transfer::Invalidate && self.valid.get();
@@ -737,6 +753,9 @@ impl<L: Language> CompiledCode<L> {
             && self.trace_deopts.get()
         {
             log.line(&self.trace_line(&t, |s| porcini_tools::trace::compilation::deoptimized(s, invalidate, Some(p.reason))));
+        }
+        if let (Some(l), Some(t)) = (&*self.listener.borrow(), self.target.upgrade()) {
+            l.deoptimized(&self.unit_name(&t), invalidate, p.reason);
         }
         if invalidate {
             self.discard();

@@ -510,12 +510,14 @@ impl<L: Language> Runtime<L> {
         }
     }
 
-    /// Closes the engine: prints what is due at exit (the `TraceSplittingSummary` block). The
-    /// embedder calls it once, after the guest's last code (shutdown hooks included) ran.
+    /// Closes the engine: prints what is due at exit (the `TraceSplittingSummary` block, then the
+    /// `CompilationStatistics` report). The embedder calls it once, after the guest's last code
+    /// (shutdown hooks included) ran.
     pub fn close(&self) {
         if self.splitting.config.summary {
             self.splitting.line(&self.splitting_summary().render());
         }
+        self.close_listener();
     }
 }
 

@@ -1,6 +1,7 @@
 //! The tools and the sandbox through the launcher: resource limits stopping hostile programs
-//! in the interpreter and in compiled code, the CPU sampler naming hot functions, and coverage
-//! counting the same statements in every engine mode, in LCOV that `genhtml` accepts.
+//! in the interpreter and in compiled code, the CPU sampler naming hot functions, coverage
+//! counting the same statements in every engine mode, in LCOV that `genhtml` accepts, and the
+//! compilation statistics reported when the run ends.
 //!
 //! Each hostile program would run forever (or until memory runs out) without its limit, so a
 //! limit that is not honoured shows as the test's timeout rather than a wrong answer; every
@@ -239,4 +240,37 @@ fn an_option_porcini_does_not_act_on_is_run_with_a_warning() {
     assert_eq!(err, "porcini: warning: --engine.TraceAssumptions is accepted but has no effect in porcini yet.\n");
     let (_, _, quiet) = run("quiet.sl", "function main() { println(42); }", &["--engine.TraceAssumptions=false"]);
     assert_eq!(quiet, "");
+}
+
+/// The value of the statistics row labelled `label` in `report`, as a number.
+fn statistic(report: &str, label: &str) -> Option<u64> {
+    let line = report.lines().find(|l| l.split_once(':').is_some_and(|(name, _)| name.trim() == label))?;
+    line.split_once(':')?.1.trim().parse().ok()
+}
+
+#[test]
+fn compilation_statistics_are_reported_when_the_run_ends() {
+    let fib = "function fib(n) { if (n < 2) { return n; } return fib(n - 1) + fib(n - 2); }\nfunction main() { println(fib(20)); }\n";
+    for (mode, flags) in MODES {
+        let mut args = flags.to_vec();
+        args.push("--engine.CompilationStatistics");
+        let (code, out, err) = run("stats.sl", fib, &args);
+        assert_eq!((code, out.as_str()), (0, "6765\n"), "{mode}: {err}");
+        // The report is one message of the engine log, after the program's output.
+        assert!(err.starts_with("[engine] Truffle runtime statistics for engine 1\n"), "{mode}: {err}");
+        assert!(!err.contains("has no effect"), "{mode}: {err}");
+        let compilations = statistic(&err, "Compilations").unwrap_or_else(|| panic!("{mode}: no Compilations row in {err}"));
+        let success = statistic(&err, "Success").unwrap_or_else(|| panic!("{mode}: no Success row in {err}"));
+        assert!(success <= compilations, "{mode}: {err}");
+        match *mode {
+            "interpreter" => assert_eq!(compilations, 0, "{err}"),
+            // Compiled synchronously, `fib` and `main` have their code before the run ends.
+            "compiled" => {
+                assert!(success >= 2, "{err}");
+                let times = err.lines().find(|l| l.trim_start().starts_with("Time for compilation (us)")).unwrap_or_default();
+                assert!(times.contains(&format!("count={success:>4}, sum=")) && times.contains(", median="), "{err}");
+            }
+            _ => {}
+        }
+    }
 }

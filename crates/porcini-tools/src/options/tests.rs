@@ -482,10 +482,15 @@ fn options_without_effect_say_so_and_are_named_when_set() {
     let help = |prefix: &str| rows.iter().find(|row| row.0.starts_with(prefix)).map(|row| row.2.clone()).unwrap();
     assert!(help("--engine.TraceAssumptions=").ends_with("porcini accepts this option but does not act on it yet."));
     assert!(!help("--engine.TraceCompilation=").contains("does not act"));
+    // The statistics are printed now; their detailed variant is not yet.
+    assert!(!super::WITHOUT_EFFECT.contains(&"CompilationStatistics"));
+    assert!(!help("--engine.CompilationStatistics=").contains("does not act"));
+    assert!(help("--engine.CompilationStatisticDetails=").contains("does not act"));
     let mut options = EngineOptions::default();
     assert!(options.without_effect().is_empty());
     options.apply_arg("--engine.TraceAssumptions").unwrap();
     options.apply_arg("--engine.CompilerThreads=-1").unwrap();
     options.apply_arg("--engine.TraceCompilation").unwrap();
+    options.apply_arg("--engine.CompilationStatistics").unwrap();
     assert_eq!(options.without_effect(), vec!["TraceAssumptions"]);
 }

@@ -42,6 +42,7 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
+use porcini_tools::listener::{Compiled, Failure};
 use porcini_tools::trace::compilation as opt;
 
 use crate::call_target::CallTarget;
@@ -53,7 +54,7 @@ use crate::node::ExprNode;
 use crate::value::Value;
 
 use super::Runtime;
-use super::trace::{failure_reason, path_entry};
+use super::trace::{failure_kind, failure_reason, path_entry, unit_name};
 
 /// While a target's machine code is being generated in the background, every this many calls
 /// of it ask the compiler whether the code is ready.
@@ -154,7 +155,7 @@ impl<L: Language> Runtime<L> {
         if max >= 0 && i64::from(target.compilations()) >= max {
             target.fail_compilation();
             let reason = format!("Maximum compilation count {max} reached.");
-            self.trace_failure(&target, &opt::compile_time(0.0, 0.0, 0.0), &reason);
+            self.trace_failure(&target, &opt::compile_time(0.0, 0.0, 0.0), Failure::Stopped, &reason);
             return;
         }
         let start = std::time::Instant::now();
@@ -169,7 +170,7 @@ impl<L: Language> Runtime<L> {
             Err(e) => {
                 target.fail_compilation();
                 let ms = start.elapsed().as_secs_f64() * 1000.0;
-                self.trace_failure(&target, &opt::compile_time(ms, ms, 0.0), &failure_reason(&e));
+                self.trace_failure(&target, &opt::compile_time(ms, ms, 0.0), failure_kind(&e), &failure_reason(&e));
             }
         }
     }
@@ -198,12 +199,14 @@ impl<L: Language> Runtime<L> {
     }
 
     /// Keeps new code alive for good, registers it with the assumptions it depends on and traces
-    /// the compilation.
+    /// the compilation (and tells the listener, even if the code was invalidated meanwhile: the
+    /// compilation succeeded, and the invalidation is counted on its own).
     fn register(&self, target: &Rc<CallTarget<L>>, code: &Rc<CompiledCode<L>>) {
         let id = self.codes.borrow().len() as u64 + 1;
         code.set_id(id);
         let tracing = self.options.trace_compilation || self.options.trace_compilation_details;
         code.set_log(if tracing { self.trace_sink() } else { None }, tracing);
+        code.set_listener(self.listener.clone());
         self.codes.borrow_mut().push(code.clone());
         let Some(body) = code.body() else { return };
         for a in &body.assumptions {
@@ -213,6 +216,19 @@ impl<L: Language> Runtime<L> {
                     c.invalidate(reason);
                 }
             }));
+        }
+        if let Some(l) = &self.listener {
+            let st = code.stats();
+            l.succeeded(&unit_name(target, code.is_osr()), &Compiled {
+                partial_evaluation_ms: st.partial_evaluation_ms,
+                code_generation_ms: st.backend_ms,
+                ast_nodes: target.root().node_count() as u64,
+                inlined_calls: st.inlined as u64,
+                dispatched_calls: st.calls as u64,
+                ir_after_partial_evaluation: st.ir_after_pe as u64,
+                ir_after_optimization: st.ir_after_opt as u64,
+                code_size: st.code_size as u64,
+            });
         }
         if tracing && code.is_valid() {
             let st = code.stats();
@@ -259,7 +275,7 @@ impl<L: Language> Runtime<L> {
             path.join("."),
             p.reason
         );
-        self.trace_failure(target, &opt::compile_time(0.0, 0.0, 0.0), &reason);
+        self.trace_failure(target, &opt::compile_time(0.0, 0.0, 0.0), Failure::Stopped, &reason);
     }
 
     /// Loop iterations after which a loop is compiled and replaced while it runs
@@ -321,7 +337,7 @@ impl<L: Language> Runtime<L> {
                     }
                     Err(e) => {
                         let ms = start.elapsed().as_secs_f64() * 1000.0;
-                        self.trace_failure(&target, &opt::compile_time(ms, ms, 0.0), &failure_reason(&e));
+                        self.trace_failure(&target, &opt::compile_time(ms, ms, 0.0), failure_kind(&e), &failure_reason(&e));
                         return Osr::Never;
                     }
                 }
@@ -383,7 +399,7 @@ impl<L: Language> Runtime<L> {
                 }
                 let total = q.since.elapsed().as_secs_f64() * 1000.0;
                 let pe = code.stats().partial_evaluation_ms;
-                self.trace_failure(target, &opt::compile_time(total, pe, total - pe), &failure_reason(&e));
+                self.trace_failure(target, &opt::compile_time(total, pe, total - pe), failure_kind(&e), &failure_reason(&e));
                 return;
             }
         };

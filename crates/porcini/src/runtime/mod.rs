@@ -19,7 +19,9 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use porcini_gc::{Gc, Heap, HeapConfig, Trace, Tracer};
+use porcini_tools::listener::CompilationListener;
 use porcini_tools::options::EngineOptions;
+use porcini_tools::statistics::CompilationStatistics;
 
 use crate::bigint::{BigInt, Num};
 use crate::call_target::{CallTarget, CallTargetId, RootNode, SplitOrigin, TargetCell};
@@ -85,6 +87,9 @@ pub struct Runtime<L: Language> {
     handles: Rc<HandleTable>,
     /// Nodes whose respecialization in compiled code changed nothing ([`settled`]).
     settled: settled::Settled,
+    /// What is told about every compilation, besides the trace: the statistics of
+    /// `--engine.CompilationStatistics` (none without it).
+    listener: Option<Rc<dyn CompilationListener>>,
 }
 
 impl<L: Language> Runtime<L> {
@@ -98,7 +103,9 @@ impl<L: Language> Runtime<L> {
     pub fn with_instruments(options: EngineOptions, lang: L::State, instruments: Instruments) -> Runtime<L> {
         let heap = Heap::new(HeapConfig { stress: options.gc_stress, ..HeapConfig::default() });
         let splitting = Splitting::new(&options);
+        let listener = options.compilation_statistics.then(|| Rc::new(CompilationStatistics::new()) as Rc<dyn CompilationListener>);
         Runtime {
+            listener,
             instruments,
             sources: RefCell::new(Vec::new()),
             splitting,

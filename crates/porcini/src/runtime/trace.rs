@@ -5,7 +5,11 @@
 //! (`--engine.TraceTransferToInterpreter`). The line formats themselves are
 //! `porcini_tools::trace::compilation`'s; this file picks their fields. A finished compilation's
 //! line is printed where its code is registered (`compile_policy.rs`).
+//!
+//! The runtime's compilation listener (`--engine.CompilationStatistics`) is told of the same
+//! events here, whether or not they are traced, and reports when the engine closes.
 
+use porcini_tools::listener::{Closing, Failure};
 use porcini_tools::trace::compilation as opt;
 
 use crate::call_target::CallTarget;
@@ -20,11 +24,14 @@ impl<L: Language> Runtime<L> {
     /// the compiler at `since`, and partial evaluation starts. Units wait in a first-in,
     /// first-out queue, so there is no priority, rate or bonus to report.
     pub(super) fn trace_queued(&self, target: &CallTarget<L>, osr: bool, since: std::time::Instant) {
+        let name = osr.then(|| format!("{}<OSR>", target.name()));
+        if let Some(l) = &self.listener {
+            l.started(name.as_deref().unwrap_or(target.name()));
+        }
         if !self.options.trace_compilation_details {
             return;
         }
         let waiting = self.queue.borrow().len() as u64;
-        let name = osr.then(|| format!("{}<OSR>", target.name()));
         let (count, threshold) = self.count_and_threshold(target, osr);
         let queue = opt::Queue { size: waiting + 1, change: 1, load: (waiting + 1) as f64, time_us: 0 };
         self.trace_line(&target.trace_line_named(name.as_deref(), |s| opt::queued(s, 1, count, threshold, &queue)));
@@ -37,6 +44,11 @@ impl<L: Language> Runtime<L> {
     /// code (as [`Runtime::waiting_units`] lists them) were cancelled for `reason`; their code is
     /// dropped when it arrives.
     pub(crate) fn trace_unqueued(&self, target: &CallTarget<L>, cancelled: &[(bool, std::time::Instant)], reason: &str) {
+        if let Some(l) = &self.listener {
+            for &(osr, _) in cancelled {
+                l.dequeued(&unit_name(target, osr), reason);
+            }
+        }
         if !self.options.trace_compilation_details {
             return;
         }
@@ -81,10 +93,40 @@ impl<L: Language> Runtime<L> {
         self.trace_line(&text);
     }
 
-    pub(super) fn trace_failure(&self, target: &CallTarget<L>, time: &str, reason: &str) {
+    /// `opt failed`: `target` got no code, or will get none again, for `reason`.
+    pub(super) fn trace_failure(&self, target: &CallTarget<L>, time: &str, failure: Failure, reason: &str) {
+        if let Some(l) = &self.listener {
+            l.failed(target.name(), failure, reason);
+        }
         if self.options.trace_compilation || self.options.trace_compilation_details {
             self.trace_line(&target.trace_line(|s| opt::failed(s, 1, time, reason)));
         }
+    }
+
+    /// Tells the compilation listener that the engine closes, with what it did not see as events:
+    /// the splits made and the units still waiting for their code. It reports to the trace sink.
+    pub(crate) fn close_listener(&self) {
+        let (Some(l), Some(sink)) = (&self.listener, self.trace_sink()) else { return };
+        let waiting = self.queue.borrow().iter().filter(|q| q.waiting()).count() as u64;
+        let splits = u64::try_from(self.splitting_summary().splits).unwrap_or(0);
+        l.engine_closed(&Closing { engine_id: 1, splits, waiting_units: waiting }, &sink);
+    }
+}
+
+/// How a compilation failure is counted: the compiler gave up on the tree, or the code generator
+/// failed.
+pub(super) fn failure_kind(e: &CompileError) -> Failure {
+    match e {
+        CompileError::Permanent(_) => Failure::PermanentBailout,
+        CompileError::Backend(_) => Failure::Error,
+    }
+}
+
+/// A unit's name in traces and events: the target's, with `<OSR>` for a loop's unit.
+pub(super) fn unit_name<L: Language>(target: &CallTarget<L>, osr: bool) -> String {
+    match osr {
+        true => format!("{}<OSR>", target.name()),
+        false => target.name().to_string(),
     }
 }
 
