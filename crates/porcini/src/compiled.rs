@@ -35,6 +35,7 @@ use porcini_tools::listener::CompilationListener;
 use porcini_tools::trace::TraceSink;
 
 use crate::call_target::{CallTarget, CallTargetId};
+use crate::runtime::unit_name;
 use crate::emitter::Transfer;
 use crate::error::Unwind;
 use crate::frame::Frame;
@@ -716,7 +717,7 @@ impl<L: Language> CompiledCode<L> {
             log.line(&self.trace_line(&t, |s| porcini_tools::trace::compilation::invalidated(s, reason)));
         }
         if let Some(l) = &*self.listener.borrow() {
-            l.invalidated(&self.unit_name(&t), reason);
+            l.invalidated(&unit_name(&t, self.is_osr()), reason);
         }
     }
     /// Marks the code invalid and takes it off its target; the target, if this did it (the
@@ -736,15 +737,7 @@ impl<L: Language> CompiledCode<L> {
         t: &CallTarget<L>,
         line: impl FnOnce(&porcini_tools::trace::compilation::Subject<'_>) -> String,
     ) -> String {
-        let name = self.is_osr().then(|| format!("{}<OSR>", t.name()));
-        t.trace_line_named(name.as_deref(), line)
-    }
-    /// The name of this code's unit in events: as in [`CompiledCode::trace_line`].
-    fn unit_name(&self, t: &CallTarget<L>) -> String {
-        match self.is_osr() {
-            true => format!("{}<OSR>", t.name()),
-            false => t.name().to_string(),
-        }
+        t.trace_line_named(Some(&unit_name(t, self.is_osr())), line)
     }
     /// A deoptimization at `p` happened: trace it, and invalidate if the point says so.
     fn deoptimized(&self, p: &DeoptPoint) {
@@ -755,7 +748,7 @@ impl<L: Language> CompiledCode<L> {
             log.line(&self.trace_line(&t, |s| porcini_tools::trace::compilation::deoptimized(s, invalidate, Some(p.reason))));
         }
         if let (Some(l), Some(t)) = (&*self.listener.borrow(), self.target.upgrade()) {
-            l.deoptimized(&self.unit_name(&t), invalidate, p.reason);
+            l.deoptimized(&unit_name(&t, self.is_osr()), invalidate, p.reason);
         }
         if invalidate {
             self.discard();

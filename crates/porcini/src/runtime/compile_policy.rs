@@ -217,38 +217,43 @@ impl<L: Language> Runtime<L> {
                 }
             }));
         }
-        if let Some(l) = &self.listener {
-            let st = code.stats();
-            l.succeeded(&unit_name(target, code.is_osr()), &Compiled {
-                partial_evaluation_ms: st.partial_evaluation_ms,
-                code_generation_ms: st.backend_ms,
-                ast_nodes: target.root().node_count() as u64,
-                inlined_calls: st.inlined as u64,
-                dispatched_calls: st.calls as u64,
-                ir_after_partial_evaluation: st.ir_after_pe as u64,
-                ir_after_optimization: st.ir_after_opt as u64,
-                code_size: st.code_size as u64,
-            });
+        let traced = tracing && code.is_valid();
+        if self.listener.is_none() && !traced {
+            return;
         }
-        if tracing && code.is_valid() {
-            let st = code.stats();
-            let time = opt::compile_time(st.partial_evaluation_ms + st.backend_ms, st.partial_evaluation_ms, st.backend_ms);
+        // One record of the compilation serves the listener and the `opt done` line.
+        let st = code.stats();
+        let compiled = Compiled {
+            partial_evaluation_ms: st.partial_evaluation_ms,
+            code_generation_ms: st.backend_ms,
+            ast_nodes: target.root().node_count() as u64,
+            inlined_calls: st.inlined as u64,
+            dispatched_calls: st.calls as u64,
+            ir_after_partial_evaluation: st.ir_after_pe as u64,
+            ir_after_optimization: st.ir_after_opt as u64,
+            code_size: st.code_size as u64,
+        };
+        let name = unit_name(target, code.is_osr());
+        if let Some(l) = &self.listener {
+            l.succeeded(&name, &compiled);
+        }
+        if traced {
+            let (pe, backend) = (compiled.partial_evaluation_ms, compiled.code_generation_ms);
+            let time = opt::compile_time(pe + backend, pe, backend);
             let id = id.to_string();
             let done = opt::Done {
                 tier: 1,
                 time: &time,
-                ast_size: target.root().node_count() as i64,
-                inlined_calls: st.inlined as i64,
-                dispatched_calls: st.calls as i64,
-                nodes_after_partial_evaluation: st.ir_after_pe as i64,
-                nodes_after_compilation: st.ir_after_opt as i64,
-                code_size: st.code_size as i64,
+                ast_size: compiled.ast_nodes as i64,
+                inlined_calls: compiled.inlined_calls as i64,
+                dispatched_calls: compiled.dispatched_calls as i64,
+                nodes_after_partial_evaluation: compiled.ir_after_partial_evaluation as i64,
+                nodes_after_compilation: compiled.ir_after_optimization as i64,
+                code_size: compiled.code_size as i64,
                 code_address: st.address as u64,
                 compilation_id: &id,
             };
-            let osr_name = format!("{}<OSR>", target.name());
-            let name = if code.is_osr() { Some(osr_name.as_str()) } else { None };
-            self.trace_line(&target.trace_line_named(name, |s| opt::done(s, &done)));
+            self.trace_line(&target.trace_line_named(Some(&name), |s| opt::done(s, &done)));
         }
     }
 

@@ -42,6 +42,7 @@ use crate::value_stack::ValueStack;
 
 pub use call::{Rehearsal, stack_overflow};
 pub(crate) use compile_policy::{OSR_POLL_ITERATIONS, Osr};
+pub(crate) use trace::unit_name;
 use compile_policy::Queued;
 
 /// Cells in the value stack: 4 Mi values (64 MiB of address space, committed on use).

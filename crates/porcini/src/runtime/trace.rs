@@ -123,7 +123,7 @@ pub(super) fn failure_kind(e: &CompileError) -> Failure {
 }
 
 /// A unit's name in traces and events: the target's, with `<OSR>` for a loop's unit.
-pub(super) fn unit_name<L: Language>(target: &CallTarget<L>, osr: bool) -> String {
+pub(crate) fn unit_name<L: Language>(target: &CallTarget<L>, osr: bool) -> String {
     match osr {
         true => format!("{}<OSR>", target.name()),
         false => target.name().to_string(),
