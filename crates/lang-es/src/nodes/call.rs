@@ -49,6 +49,12 @@ impl ArgNode {
     }
 }
 
+/// Which of the first 64 arguments are spread, one bit each (the boundary that expands them
+/// takes the mask as a constant).
+fn spread_mask(args: &[ArgNode]) -> u64 {
+    args.iter().enumerate().filter(|(i, a)| *i < 64 && matches!(a, ArgNode::Spread(_))).fold(0, |m, (i, _)| m | (1 << i))
+}
+
 /// The arguments with spread ones expanded, as a new array (whose elements stay in the
 /// collector's sight while the rest is built).
 pub fn expand_spread(f: &mut Frame<'_, Es>, vals: &[Value], spread: u64, loc: &Loc) -> Result<Value, Unwind<Value>> {
@@ -186,6 +192,8 @@ pub enum Callee {
 pub struct CallNode {
     callee: Callee,
     args: Vec<ArgNode>,
+    /// The arguments' [`spread_mask`], computed once: every call reads it.
+    spread: u64,
     /// The callee's source text, for the `TypeError` when it is not a function.
     text: Rc<str>,
     loc: Loc,
@@ -232,6 +240,7 @@ impl CallNode {
     pub fn new(callee: Callee, args: Vec<ArgNode>, text: Rc<str>, loc: Loc) -> CallNode {
         CallNode {
             callee,
+            spread: spread_mask(&args),
             args,
             text,
             loc,
@@ -254,9 +263,6 @@ impl CallNode {
     pub fn optional(mut self, label: Option<porcini::Label>) -> CallNode {
         self.optional = label;
         self
-    }
-    fn spread_mask(&self) -> u64 {
-        self.args.iter().enumerate().filter(|(i, a)| *i < 64 && matches!(a, ArgNode::Spread(_))).fold(0, |m, (i, _)| m | (1 << i))
     }
     pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
         let (callee, this) = match &self.callee {
@@ -304,7 +310,7 @@ impl CallNode {
             let nullish = s.or(u, n);
             s.if_else(nullish, |_| Err(Unwind::breaking_to(label)), |_| Ok(callee))?;
         }
-        let spread = self.spread_mask();
+        let spread = self.spread;
         if spread != 0 {
             let n = self.args.len();
             return with_values(
@@ -705,7 +711,7 @@ impl NewNode {
             }
             s.respecialize(self, Self::generalize, &[])?;
         }
-        let spread = self.args.iter().enumerate().filter(|(i, a)| *i < 64 && matches!(a, ArgNode::Spread(_))).fold(0u64, |m, (i, _)| m | (1 << i));
+        let spread = spread_mask(&self.args);
         with_values(
             s,
             self.args.len(),

@@ -202,6 +202,9 @@ es_node!(TypeofGlobalNode, "TypeofGlobal", children(_t => Vec::new()), clone(t, 
 /// Writes a variable; evaluates to the value written.
 pub struct WriteVarNode {
     place: Place,
+    /// The frame slot of a write that needs no check (most writes: an initialization, or an
+    /// assignment outside any dead zone, of a local), which the interpreter does in place.
+    plain_slot: Option<SlotId>,
     value: Node,
     name: Rc<str>,
     mode: WriteMode,
@@ -213,10 +216,19 @@ pub struct WriteVarNode {
 impl WriteVarNode {
     #[allow(clippy::too_many_arguments)]
     pub fn new(place: Place, value: Node, name: Rc<str>, mode: WriteMode, tdz: bool, strict: bool, loc: Loc) -> WriteVarNode {
-        WriteVarNode { place, value, name, mode, tdz, strict, loc }
+        let plain_slot = match (&place, mode) {
+            (Place::Frame(slot), WriteMode::Init) => Some(*slot),
+            (Place::Frame(slot), WriteMode::Assign) if !tdz => Some(*slot),
+            _ => None,
+        };
+        WriteVarNode { place, plain_slot, value, name, mode, tdz, strict, loc }
     }
     pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
         let v = s.exec(0, &*self.value)?;
+        if let Some(slot) = self.plain_slot {
+            s.write_slot(slot, v);
+            return Ok(v);
+        }
         self.write(s, v)?;
         Ok(v)
     }

@@ -74,6 +74,9 @@ pub(crate) struct FnCx {
     pub names: Vec<Box<str>>,
     /// Where the resolver's frame slots start.
     pub base: u32,
+    /// Resolver frame slots of parameters kept in their argument's slot (see
+    /// `Translator::params_in_place`), with that slot.
+    pub in_place: Vec<(u32, SlotId)>,
     /// The frame slot holding each entered scope's environment record.
     pub env_slots: FxHashMap<ScopeId, SlotId>,
     /// The frame slot holding the environment the function closes over, once something needs it.
@@ -93,6 +96,13 @@ pub(crate) struct FnCx {
 }
 
 impl FnCx {
+    /// The frame slot of the resolver's frame slot `slot`.
+    pub fn frame_slot(&self, slot: crate::parser::SlotId) -> SlotId {
+        match self.in_place.iter().find(|(s, _)| *s == slot.0) {
+            Some(&(_, arg)) => arg,
+            None => SlotId(self.base + slot.0),
+        }
+    }
     /// A fresh temporary frame slot.
     pub fn temp(&mut self, name: &str) -> SlotId {
         self.names.push(name.into());
@@ -151,7 +161,7 @@ impl<'a> Translator<'a> {
     /// Where the binding an occurrence resolves to lives, from the current point of `cx`.
     pub(crate) fn place(&self, cx: &mut FnCx, location: Location, name: &str, span: Span) -> Result<Place, SyntaxError> {
         Ok(match location {
-            Location::Frame(slot) => Place::Frame(SlotId(cx.base + slot.0)),
+            Location::Frame(slot) => Place::Frame(cx.frame_slot(slot)),
             Location::Env { hops, index } => {
                 let (base, hops) = self.env_base(cx, hops);
                 Place::Env { base, hops, index }
