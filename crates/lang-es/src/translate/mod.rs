@@ -72,11 +72,12 @@ pub(crate) struct FnCx {
     pub id: FuncId,
     /// Slot names (for dumps); grows as temporaries are added.
     pub names: Vec<Box<str>>,
-    /// Where the resolver's frame slots start.
+    /// The number of parameter slots (the hidden arguments, then one per parameter): the
+    /// slots a call fills.
     pub base: u32,
-    /// Resolver frame slots of parameters kept in their argument's slot (see
-    /// `Translator::params_in_place`), with that slot.
-    pub in_place: Vec<(u32, SlotId)>,
+    /// The frame slot of each of the resolver's frame slots: after the parameter slots, or
+    /// a parameter slot itself for a binding kept in place (see `Translator::in_place`).
+    pub slots: Vec<SlotId>,
     /// The frame slot holding each entered scope's environment record.
     pub env_slots: FxHashMap<ScopeId, SlotId>,
     /// The frame slot holding the environment the function closes over, once something needs it.
@@ -98,10 +99,7 @@ pub(crate) struct FnCx {
 impl FnCx {
     /// The frame slot of the resolver's frame slot `slot`.
     pub fn frame_slot(&self, slot: crate::parser::SlotId) -> SlotId {
-        match self.in_place.iter().find(|(s, _)| *s == slot.0) {
-            Some(&(_, arg)) => arg,
-            None => SlotId(self.base + slot.0),
-        }
+        self.slots[slot.0 as usize]
     }
     /// A fresh temporary frame slot.
     pub fn temp(&mut self, name: &str) -> SlotId {
