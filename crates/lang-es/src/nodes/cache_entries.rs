@@ -4,6 +4,8 @@
 
 use std::cell::{Cell, OnceCell};
 
+use smallvec::SmallVec;
+
 /// The most receiver kinds a site caches before it goes generic.
 pub const LIMIT: usize = 3;
 
@@ -34,7 +36,7 @@ impl<E> CacheEntries<E> {
         self.entries[0].get().is_none()
     }
     /// The entries, in the order they were learned.
-    pub fn all(&self) -> Vec<&E> {
+    pub fn all(&self) -> SmallVec<[&E; LIMIT]> {
         self.entries.iter().map_while(OnceCell::get).collect()
     }
     /// The one entry of a site that has exactly one (entries fill in order, so the second

@@ -24,6 +24,7 @@ use porcini::assumption::Assumption;
 use porcini::shape::{PropFlags, ShapeId};
 use porcini::symbol::Symbol;
 use porcini::{Cmp, Frame, Stage, Tag, Unwind, Value};
+use smallvec::SmallVec;
 
 use crate::Es;
 use crate::runtime::function::JsFunction;
@@ -92,7 +93,9 @@ impl PropertyCache {
     /// against the others.
     fn chain<S: Stage<Es>>(&self, s: &mut S, o: S::Val) -> Result<Hit<S::Val>, Unwind<S::Val>> {
         let entries = self.entries.all();
-        let (objects, primitives): (Vec<&Entry>, Vec<&Entry>) = entries.into_iter().partition(|e| !matches!(e, Entry::Primitive { .. }));
+        // On the stack: the interpreter runs this on every read of a polymorphic site.
+        let (objects, primitives): (SmallVec<[&Entry; LIMIT]>, SmallVec<[&Entry; LIMIT]>) =
+            entries.into_iter().partition(|e| !matches!(e, Entry::Primitive { .. }));
         // Each side yields the hit's value, or the empty value for a miss (no property holds
         // the empty value).
         let is_obj = s.has_tag(o, Tag::Object);
