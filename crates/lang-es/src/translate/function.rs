@@ -16,6 +16,13 @@ use crate::parser::{BindingId, BindingKind, Location, ScopeId, SyntaxError};
 use crate::runtime::FnKind;
 use crate::runtime::function::{ARG_CALLEE, ARG_NEW_TARGET, ARG_THIS, HIDDEN_ARGS};
 
+/// Whether a function's `this` is its hidden argument as the call passed it: in strict code,
+/// and in constructors (which `new` calls with the new object). A sloppy function's `this`
+/// is computed from the argument.
+fn this_is_argument(info: &crate::parser::FunctionInfo) -> bool {
+    info.strict || matches!(info.kind, FunctionKind::Constructor { .. })
+}
+
 /// Builds the statements of a field-initializer function, in its context.
 type FieldBody<'f, 'a> = dyn FnMut(&mut Translator<'a>, &mut FnCx) -> Result<Vec<Node>, SyntaxError> + 'f;
 
@@ -114,8 +121,7 @@ impl<'a> Translator<'a> {
         for (i, p) in params.iter().enumerate() {
             // A parameter kept in place is bound by the call itself.
             if let crate::parser::ast::PatternKind::Ident(id) = &p.kind
-                && let Location::Frame(slot) = self.res().resolved(id.rid).location
-                && cx.frame_slot(slot).0 as usize == HIDDEN_ARGS + i
+                && cx.is_argument(self.res().resolved(id.rid).location)
             {
                 continue;
             }
@@ -319,7 +325,7 @@ impl<'a> Translator<'a> {
         let repeated: Vec<u32> = found.iter().filter(|f| found.iter().filter(|g| g.0 == f.0).count() > 1).map(|f| f.0).collect();
         found.retain(|f| !repeated.contains(&f.0));
         let info = self.res().function(id);
-        let this_is_argument = info.strict || matches!(info.kind, FunctionKind::Constructor { .. });
+        let this_is_argument = this_is_argument(info);
         let specials = [
             (info.this_binding.filter(|&b| this_is_argument && !self.starts_empty(b)), ARG_THIS, "this"),
             (info.new_target_binding, ARG_NEW_TARGET, "%newtarget"),
@@ -356,9 +362,7 @@ impl<'a> Translator<'a> {
         for (binding, what) in specials {
             let Some(b) = binding else { continue };
             let location = self.res().locate(b, scope);
-            if let Location::Frame(slot) = location
-                && cx.frame_slot(slot).0 < cx.base
-            {
+            if cx.is_argument(location) {
                 // Kept in its hidden argument's slot (see `in_place`).
                 continue;
             }
@@ -367,7 +371,7 @@ impl<'a> Translator<'a> {
                     if self.starts_empty(b) {
                         continue;
                     }
-                    Box::new(ReceiverNode::new(info.strict || matches!(info.kind, FunctionKind::Constructor { .. })))
+                    Box::new(ReceiverNode::new(this_is_argument(info)))
                 }
                 "%home" => Box::new(CalleeHomeNode),
                 "%newtarget" => Box::new(ArgNode::new(ARG_NEW_TARGET)),

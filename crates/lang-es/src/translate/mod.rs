@@ -101,6 +101,10 @@ impl FnCx {
     pub fn frame_slot(&self, slot: crate::parser::SlotId) -> SlotId {
         self.slots[slot.0 as usize]
     }
+    /// Whether `location` is one of the slots a call fills: a binding kept in place.
+    pub fn is_argument(&self, location: crate::parser::Location) -> bool {
+        matches!(location, crate::parser::Location::Frame(slot) if self.frame_slot(slot).0 < self.base)
+    }
     /// A fresh temporary frame slot.
     pub fn temp(&mut self, name: &str) -> SlotId {
         self.names.push(name.into());
