@@ -22,10 +22,16 @@
 //! arm that stores into a cell makes it unknown after the arm (and for its sibling arm), and a
 //! loop header knows no cell, since the body may store into any before the next iteration.
 //!
-//! Last, the tag words of inline property slots that the path loaded or stored, so that storing
-//! a value of the tag a slot already holds (an integer property incremented) stores only the
-//! payload. These are kept only between control-flow joins and calls: every scope boundary and
-//! every call forgets them, and a store forgets every slot of its index, whichever the object.
+//! Last, the words of property slots that the path loaded or stored. A tag word known for an
+//! inline slot means storing a value of the tag the slot already holds (an integer property
+//! incremented) stores only the payload. Both words, known on the current straight path (no
+//! join since they were loaded or stored: there they dominate), mean a read of the slot is no
+//! load at all: `body.mass` read three times in one expression is loaded and checked once, and
+//! a property read after it was stored is the stored value, whose tag is then often a constant.
+//! These are kept only between control-flow joins and calls: every scope boundary and every
+//! call forgets them, and a store forgets every slot of its index, whichever the object (it
+//! may be the same object). Nothing else writes an object's property slots: elements and
+//! records live in objects of their own, and stores at a computed slot forget them all.
 
 use std::collections::HashMap;
 
@@ -63,6 +69,17 @@ enum Bound {
 
 /// The words (tag, payload) of a value.
 type Words = (ir::Value, ir::Value);
+
+/// What the path knows a property slot (object payload word, slot index) holds: its tag word,
+/// and its payload word while the path is the straight one (a number of [`Facts::prop_words`]'s
+/// caller) it was learned on.
+#[derive(Clone, Copy, Debug)]
+struct Prop {
+    object: ir::Value,
+    index: u32,
+    tag: ir::Value,
+    payload: Option<(ir::Value, u32)>,
+}
 
 /// One change to the facts, recorded so that leaving a scope can take it back.
 #[derive(Clone, Copy, Debug)]
@@ -105,8 +122,8 @@ pub(crate) struct Facts {
     scopes: Vec<usize>,
     /// The words (tag, payload) each slot cell of the activation is known to hold.
     cells: Vec<Option<Words>>,
-    /// Inline property slots (object payload word, index) and the tag word they hold.
-    props: Vec<(ir::Value, u32, ir::Value)>,
+    /// Property slots known on the path: what they hold, by object and index.
+    props: Vec<Prop>,
 }
 
 impl Facts {
@@ -271,18 +288,28 @@ impl Facts {
     }
     /// The tag word property slot `index` of the object `obj` holds, if known.
     pub(crate) fn prop_tag(&self, obj: ir::Value, index: u32) -> Option<ir::Value> {
-        self.props.iter().find(|&&(o, i, _)| o == obj && i == index).map(|&(_, _, t)| t)
+        self.prop(obj, index).map(|p| p.tag)
     }
-    /// Property slot `index` of `obj` was loaded with tag word `tag`.
-    pub(crate) fn loaded_prop(&mut self, obj: ir::Value, index: u32, tag: ir::Value) {
-        self.props.retain(|&(o, i, _)| !(o == obj && i == index));
-        self.props.push((obj, index, tag));
+    /// The words property slot `index` of the object `obj` holds, if they were loaded or stored
+    /// on the straight path numbered `path` (so that they dominate the point asking).
+    pub(crate) fn prop_words(&self, obj: ir::Value, index: u32, path: u32) -> Option<Words> {
+        let p = self.prop(obj, index)?;
+        p.payload.filter(|&(_, on)| on == path).map(|(payload, _)| (p.tag, payload))
     }
-    /// Property slot `index` of `obj` was stored with tag word `tag`: the same slot of any
-    /// other object may be this one.
-    pub(crate) fn stored_prop(&mut self, obj: ir::Value, index: u32, tag: ir::Value) {
-        self.props.retain(|&(_, i, _)| i != index);
-        self.props.push((obj, index, tag));
+    fn prop(&self, obj: ir::Value, index: u32) -> Option<&Prop> {
+        self.props.iter().find(|p| p.object == obj && p.index == index)
+    }
+    /// Property slot `index` of `obj` was loaded with tag word `tag`, and with `payload` on the
+    /// straight path it names.
+    pub(crate) fn loaded_prop(&mut self, obj: ir::Value, index: u32, tag: ir::Value, payload: Option<(ir::Value, u32)>) {
+        self.props.retain(|p| !(p.object == obj && p.index == index));
+        self.props.push(Prop { object: obj, index, tag, payload });
+    }
+    /// Property slot `index` of `obj` was stored with tag word `tag` (and `payload`, on the
+    /// straight path it names): the same slot of any other object may be this one.
+    pub(crate) fn stored_prop(&mut self, obj: ir::Value, index: u32, tag: ir::Value, payload: Option<(ir::Value, u32)>) {
+        self.props.retain(|p| p.index != index);
+        self.props.push(Prop { object: obj, index, tag, payload });
     }
     /// Starts knowing what the slot cells hold, `cells[i]` for cell `i` (at the function's entry).
     pub(crate) fn know_cells(&mut self, cells: Vec<Option<Words>>) {
@@ -430,16 +457,32 @@ mod tests {
     #[test]
     fn a_property_store_forgets_the_slot_of_every_object() {
         let mut f = Facts::default();
-        f.loaded_prop(v(1), 0, v(10));
-        f.loaded_prop(v(2), 0, v(11));
-        f.loaded_prop(v(2), 1, v(12));
+        f.loaded_prop(v(1), 0, v(10), Some((v(20), 1)));
+        f.loaded_prop(v(2), 0, v(11), Some((v(21), 1)));
+        f.loaded_prop(v(2), 1, v(12), Some((v(22), 1)));
         assert_eq!(f.prop_tag(v(2), 0), Some(v(11)));
-        f.stored_prop(v(1), 0, v(13));
+        assert_eq!(f.prop_words(v(2), 0, 1), Some((v(11), v(21))));
+        f.stored_prop(v(1), 0, v(13), Some((v(23), 1)));
         assert_eq!(f.prop_tag(v(1), 0), Some(v(13)));
+        assert_eq!(f.prop_words(v(1), 0, 1), Some((v(13), v(23))));
         assert_eq!(f.prop_tag(v(2), 0), None);
+        assert_eq!(f.prop_words(v(2), 0, 1), None);
         assert_eq!(f.prop_tag(v(2), 1), Some(v(12)));
+        assert_eq!(f.prop_words(v(2), 1, 1), Some((v(12), v(22))));
         f.push_scope();
         assert_eq!(f.prop_tag(v(2), 1), None);
+    }
+
+    #[test]
+    fn a_property_payload_is_known_only_on_the_straight_path_it_was_learned_on() {
+        let mut f = Facts::default();
+        f.loaded_prop(v(1), 0, v(10), Some((v(20), 1)));
+        f.loaded_prop(v(1), 1, v(11), None);
+        // Past a join the payload may not dominate; the tag is still known for stores.
+        assert_eq!(f.prop_words(v(1), 0, 2), None);
+        assert_eq!(f.prop_tag(v(1), 0), Some(v(10)));
+        assert_eq!(f.prop_words(v(1), 1, 1), None);
+        assert_eq!(f.prop_tag(v(1), 1), Some(v(11)));
     }
 
     #[test]

@@ -2159,19 +2159,20 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         if let Some(x) = self.load_promoted(v, index) {
             return x;
         }
-        if index < self.object.inline_slots {
-            // An inline slot of an object whose shape was checked: two loads.
-            let off = self.object.inline + index as i32 * VALUE_SIZE;
-            let tag = self.b.ins().load(types::I64, MemFlagsData::trusted(), v, off + Value::TAG_OFFSET);
-            let bits = self.b.ins().load(types::I64, MemFlagsData::trusted(), v, off + Value::PAYLOAD_OFFSET);
-            self.facts.loaded_prop(v, index, tag);
+        // Read or written already on this straight path: the words it read or wrote.
+        if let Some((tag, bits)) = self.facts.prop_words(v, index, self.var_path) {
             return self.push(Repr::Val(tag, bits));
         }
-        // A slot past the inline ones: through the extra slots' address.
-        let base = self.extra_slots(v);
-        let off = (index - self.object.inline_slots) as i32 * VALUE_SIZE;
+        let (base, off) = if index < self.object.inline_slots {
+            // An inline slot of an object whose shape was checked: two loads.
+            (v, self.object.inline + index as i32 * VALUE_SIZE)
+        } else {
+            // A slot past the inline ones: through the extra slots' address.
+            (self.extra_slots(v), (index - self.object.inline_slots) as i32 * VALUE_SIZE)
+        };
         let tag = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, off + Value::TAG_OFFSET);
         let bits = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, off + Value::PAYLOAD_OFFSET);
+        self.facts.loaded_prop(v, index, tag, Some((bits, self.var_path)));
         self.push(Repr::Val(tag, bits))
     }
     fn data_slot(&mut self, obj: SymVal, key: porcini::symbol::Symbol) -> SymVal {
@@ -2291,7 +2292,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
                 self.b.ins().store(MemFlagsData::trusted(), xt, v, off + Value::TAG_OFFSET);
             }
             self.b.ins().store(MemFlagsData::trusted(), xv, v, off + Value::PAYLOAD_OFFSET);
-            self.facts.stored_prop(v, index, xt);
+            self.facts.stored_prop(v, index, xt, Some((xv, self.var_path)));
             self.stored_promoted(v, index, (xt, xv));
             return;
         }
@@ -2299,6 +2300,7 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         let off = (index - self.object.inline_slots) as i32 * VALUE_SIZE;
         self.b.ins().store(MemFlagsData::trusted(), xt, base, off + Value::TAG_OFFSET);
         self.b.ins().store(MemFlagsData::trusted(), xv, base, off + Value::PAYLOAD_OFFSET);
+        self.facts.stored_prop(v, index, xt, Some((xv, self.var_path)));
     }
 
     fn load_internal(&mut self, obj: SymVal) -> SymVal {

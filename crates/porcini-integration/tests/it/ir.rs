@@ -324,3 +324,22 @@ fn a_negated_comparison_is_the_complementary_comparison() {
     assert!(ir.contains("icmp sge") || ir.contains("icmp.i64 sge"), "{ir}");
     assert!(!ir.contains(" bxor "), "{ir}");
 }
+
+/// The number of loads of a word the IR does.
+fn loads(ir: &str) -> usize {
+    ir.lines().filter(|l| l.contains(" = load.i64 ")).count()
+}
+
+#[test]
+fn a_property_read_again_on_the_same_path_is_not_loaded_again() {
+    // A slot read or written earlier on the same straight path is the words read or written
+    // there: `b.m * b.v * b.v + b.m` loads each property once (NBody reads `jBody.mass` three
+    // times in a row), and a property read right after it was stored is the stored value.
+    let warm = "\nfor (let i = 0; i < 50; i++) f({ m: i + 0.5, v: 2.5 });";
+    let once = ir_es(&format!("function f(b) {{ return b.m * b.v; }}{warm}"), "f");
+    let again = ir_es(&format!("function f(b) {{ return b.m * b.v * b.v + b.m; }}{warm}"), "f");
+    assert_eq!(loads(&again), loads(&once), "each property read once:\n{once}\nread again:\n{again}");
+    let stored = ir_es(&format!("function f(b) {{ b.v = b.v * b.m; }}{warm}"), "f");
+    let read_back = ir_es(&format!("function f(b) {{ b.v = b.v * b.m; return b.v + b.m; }}{warm}"), "f");
+    assert_eq!(loads(&read_back), loads(&stored), "stored:\n{stored}\nread back:\n{read_back}");
+}

@@ -56,7 +56,7 @@ impl<L: Language> Lowering<'_, L> {
         let p = self.promoted.iter().position(|p| p.object == object && p.index == index)?;
         let (tag, payload) = (self.promoted[p].tag, self.promoted[p].payload);
         let (t, v) = (self.var(tag), self.var(payload));
-        self.facts.loaded_prop(object, index, t);
+        self.facts.loaded_prop(object, index, t, None);
         Some(self.push(Repr::Val(t, v)))
     }
     /// After property `index` of `object` was stored as `words`: a carried property of that
