@@ -1832,6 +1832,14 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         }
     }
     fn deopt(&mut self, reason: &'static str, state: StateRef<'_>, how: Transfer) {
+        // The block ends in the exit, so it runs only on the way out (an arm the node never
+        // took): it goes with the cold code after the function, not between the blocks of the
+        // path that runs, where every guard before it would branch around it.
+        if let Some(blk) = self.b.current_block()
+            && self.b.func.layout.entry_block() != Some(blk)
+        {
+            self.b.set_cold_block(blk);
+        }
         self.exit_to_interpreter(reason, state, how);
         self.go_dead();
     }

@@ -343,3 +343,31 @@ fn a_property_read_again_on_the_same_path_is_not_loaded_again() {
     let read_back = ir_es(&format!("function f(b) {{ b.v = b.v * b.m; return b.v + b.m; }}{warm}"), "f");
     assert_eq!(loads(&read_back), loads(&stored), "stored:\n{stored}\nread back:\n{read_back}");
 }
+
+#[test]
+fn every_way_out_to_the_interpreter_is_cold_code() {
+    // A guard's exit, and an arm that only leaves (a case the node never met), are laid out
+    // after the code that runs: between its blocks, every guard before one would branch around
+    // it (Queens' inner loop jumped over eight such arms per iteration).
+    let ir = ir_es("function f(a, i) { return a[i] ? 1 : 2; }\nconst xs = [true, false, true];\nfor (let i = 0; i < 50; i++) f(xs, i % 3);", "f");
+    // The exits' shared tails take the deoptimization point's number.
+    let tails: Vec<&str> = ir
+        .lines()
+        .filter(|l| l.contains(": i32) cold:"))
+        .filter_map(|l| l.split('(').next())
+        .collect();
+    assert!(!tails.is_empty(), "exits share a tail: {ir}");
+    let mut header = "";
+    let mut exits = 0;
+    for line in ir.lines() {
+        if line.starts_with("block") {
+            header = line;
+        } else if let Some(to) = line.trim().strip_prefix("jump ")
+            && tails.iter().any(|t| to.split('(').next() == Some(t))
+        {
+            exits += 1;
+            assert!(header.ends_with(" cold:"), "a block leaving for the interpreter is not cold: {header}\n{ir}");
+        }
+    }
+    assert!(exits >= 4, "the receiver, element and truthiness checks leave: {ir}");
+}
