@@ -46,3 +46,35 @@ console.log(throughTwo(shared, shared), shared.x);
 console.log(otherSlot(shared, shared), shared.y);
 console.log(keyed(shared, shared, 'x'), shared.x);
 console.log(afterCall(shared, (t) => { t.x = 'changed'; }), shared.x);
+
+// Reads before an if, stores in one arm through another reference, reads after the merge.
+function viaIf(a, b, store) {
+  const x = a.x;
+  if (store) {
+    b.x = x + 1;
+  } else {
+    b.y = x + 2;
+  }
+  return a.x * 1000 + a.y;
+}
+
+function viaNestedIf(a, b, i) {
+  const x = a.x + a.y;
+  if (i % 2) {
+    if (i % 3) {
+      b.y = -1;
+    }
+  } else {
+    b.x = x;
+  }
+  return a.x + a.y * 3;
+}
+
+let sum = 0;
+for (let i = 0; i < 3000; i++) {
+  const o = { x: i, y: 1 };
+  const q = { x: 5, y: 6 };
+  sum += viaIf(o, i % 4 ? o : q, i % 3 === 0);
+  sum += viaNestedIf(o, i % 5 ? o : q, i);
+}
+console.log(sum);
