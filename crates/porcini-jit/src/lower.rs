@@ -952,6 +952,15 @@ impl<'b, L: Language> Lowering<'b, L> {
     fn extra_slots(&mut self, obj: ir::Value) -> ir::Value {
         self.b.ins().load(types::I64, MemFlagsData::trusted(), obj, self.object.extra_base)
     }
+    /// Where property slot `index` (a constant) of the object at payload `obj` is: a base
+    /// address and the offset of its value from it, in the object or past its inline slots.
+    fn property_slot(&mut self, obj: ir::Value, index: u32) -> (ir::Value, i32) {
+        if index < self.object.inline_slots {
+            (obj, self.object.inline + index as i32 * VALUE_SIZE)
+        } else {
+            (self.extra_slots(obj), (index - self.object.inline_slots) as i32 * VALUE_SIZE)
+        }
+    }
     /// The address of slot `slot` (a dynamic index at or past the inline count) of the object at
     /// payload `obj`.
     fn extra_slot_address(&mut self, obj: ir::Value, slot: ir::Value) -> ir::Value {
@@ -1369,6 +1378,14 @@ impl<'b, L: Language> Lowering<'b, L> {
     }
     /// Emits, in the current block, the exit to the interpreter at deoptimization point `state`.
     fn exit_to_interpreter(&mut self, reason: &'static str, state: StateRef<'_>, how: Transfer) {
+        // The block ends in the exit, so it runs only on the way out (a guard's failure, an arm
+        // the node never took): it goes with the cold code after the function, not between the
+        // blocks of the path that runs, where every guard before it would branch around it.
+        if let Some(blk) = self.b.current_block()
+            && self.b.func.layout.entry_block() != Some(blk)
+        {
+            self.b.set_cold_block(blk);
+        }
         if self.dead {
             // Unreachable code (an arm partial evaluation knows is not taken) has no values:
             // SSA construction gives its variables placeholder zeros defined in its own block.
@@ -1486,7 +1503,6 @@ impl<'b, L: Language> Lowering<'b, L> {
             return;
         }
         let (ok, exit) = (self.b.create_block(), self.b.create_block());
-        self.b.set_cold_block(exit);
         match self.facts.tested(holds) {
             Some(Test::Not(fails)) => self.b.ins().brif(fails, exit, &[], ok, &[]),
             _ => self.b.ins().brif(holds, ok, &[], exit, &[]),
@@ -1832,14 +1848,6 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         }
     }
     fn deopt(&mut self, reason: &'static str, state: StateRef<'_>, how: Transfer) {
-        // The block ends in the exit, so it runs only on the way out (an arm the node never
-        // took): it goes with the cold code after the function, not between the blocks of the
-        // path that runs, where every guard before it would branch around it.
-        if let Some(blk) = self.b.current_block()
-            && self.b.func.layout.entry_block() != Some(blk)
-        {
-            self.b.set_cold_block(blk);
-        }
         self.exit_to_interpreter(reason, state, how);
         self.go_dead();
     }
@@ -2171,13 +2179,8 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
         if let Some((tag, bits)) = self.facts.prop_words(v, index, self.var_path) {
             return self.push(Repr::Val(tag, bits));
         }
-        let (base, off) = if index < self.object.inline_slots {
-            // An inline slot of an object whose shape was checked: two loads.
-            (v, self.object.inline + index as i32 * VALUE_SIZE)
-        } else {
-            // A slot past the inline ones: through the extra slots' address.
-            (self.extra_slots(v), (index - self.object.inline_slots) as i32 * VALUE_SIZE)
-        };
+        // The object's shape was checked: two loads.
+        let (base, off) = self.property_slot(v, index);
         let tag = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, off + Value::TAG_OFFSET);
         let bits = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, off + Value::PAYLOAD_OFFSET);
         self.facts.loaded_prop(v, index, tag, Some((bits, self.var_path)));
@@ -2290,25 +2293,19 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
             return;
         }
         let ((_, v), (xt, xv)) = (self.words(obj), self.words(x));
-        if index < self.object.inline_slots {
-            let off = self.object.inline + index as i32 * VALUE_SIZE;
-            // The slot may hold the tag already: a value read from it and checked, then changed.
-            let held = self.facts.prop_tag(v, index).is_some_and(|held| {
+        let (base, off) = self.property_slot(v, index);
+        // An inline slot may hold the tag already: a value read from it and checked, then changed.
+        let held = index < self.object.inline_slots
+            && self.facts.prop_tag(v, index).is_some_and(|held| {
                 held == xt || self.known_tag(xt).is_some_and(|k| self.facts.proved_tag(held) == Some(k))
             });
-            if !held {
-                self.b.ins().store(MemFlagsData::trusted(), xt, v, off + Value::TAG_OFFSET);
-            }
-            self.b.ins().store(MemFlagsData::trusted(), xv, v, off + Value::PAYLOAD_OFFSET);
-            self.facts.stored_prop(v, index, xt, Some((xv, self.var_path)));
-            self.stored_promoted(v, index, (xt, xv));
-            return;
+        if !held {
+            self.b.ins().store(MemFlagsData::trusted(), xt, base, off + Value::TAG_OFFSET);
         }
-        let base = self.extra_slots(v);
-        let off = (index - self.object.inline_slots) as i32 * VALUE_SIZE;
-        self.b.ins().store(MemFlagsData::trusted(), xt, base, off + Value::TAG_OFFSET);
         self.b.ins().store(MemFlagsData::trusted(), xv, base, off + Value::PAYLOAD_OFFSET);
         self.facts.stored_prop(v, index, xt, Some((xv, self.var_path)));
+        // Carried properties are inline ones only; a slot past them changes none.
+        self.stored_promoted(v, index, (xt, xv));
     }
 
     fn load_internal(&mut self, obj: SymVal) -> SymVal {
