@@ -806,3 +806,16 @@ fn a_heap_keeps_the_empty_blocks_it_fills_again_before_the_next_collection() {
     // own blocks but for a few; a pool of `min` took 9 MiB anew every round.
     assert!(most_taken_after_warm_up <= 2 * min, "{most_taken_after_warm_up} bytes taken anew in one round, {stats:?}");
 }
+
+/// Cells whose size is a multiple of a cache line start on one, so that an object's first
+/// fields share a line with its header (the framework lays objects out for that).
+#[test]
+fn cells_of_a_whole_number_of_cache_lines_start_on_a_line() {
+    let heap = heap_here();
+    for _ in 0..1000 {
+        let a = heap.alloc([0u64; 23], &no_roots);
+        assert_eq!(a.as_addr() % 64, 0, "a 192-byte box at {:#x}", a.as_addr());
+        let b = heap.alloc([0u64; 15], &no_roots);
+        assert_eq!(b.as_addr() % 64, 0, "a 128-byte box at {:#x}", b.as_addr());
+    }
+}
