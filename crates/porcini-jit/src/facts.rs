@@ -124,6 +124,10 @@ pub(crate) struct Facts {
     cells: Vec<Option<Words>>,
     /// Property slots known on the path: what they hold, by object and index.
     props: Vec<Prop>,
+    /// The addresses of objects' slots past the inline ones (object payload word, address, the
+    /// straight path it was loaded on). Only adding a property moves them, and that forgets
+    /// every shape, so they are kept and dropped with the property slots.
+    extra_bases: Vec<(ir::Value, ir::Value, u32)>,
 }
 
 impl Facts {
@@ -215,13 +219,13 @@ impl Facts {
     }
     /// Opens a scope (an if-arm, a loop).
     pub(crate) fn push_scope(&mut self) {
-        self.props.clear();
+        self.forget_props();
         self.scopes.push(self.log.len());
     }
     /// Drops the facts of the innermost scope, keeping it open (the then-arm ends, the
     /// else-arm starts). A cell the arm stored into is unknown from here on in the scope.
     pub(crate) fn reset_scope(&mut self) {
-        self.props.clear();
+        self.forget_props();
         let Some(&mark) = self.scopes.last() else { return };
         // The cells as the arm leaves them, for those it changed.
         let mut left: Vec<(usize, Option<Words>)> = Vec::new();
@@ -280,11 +284,23 @@ impl Facts {
     /// Forgets every shape, and every property's tag: a call may have changed them.
     pub(crate) fn forget_shapes(&mut self) {
         self.shape_generation += 1;
-        self.props.clear();
+        self.forget_props();
     }
     /// Forgets every property's tag (a loop header: the body may store any property).
     pub(crate) fn forget_props(&mut self) {
         self.props.clear();
+        self.extra_bases.clear();
+    }
+    /// The address of the slots past the inline ones of the object `obj`, if it was loaded on
+    /// the straight path numbered `path` (so that it dominates the point asking).
+    pub(crate) fn extra_base(&self, obj: ir::Value, path: u32) -> Option<ir::Value> {
+        self.extra_bases.iter().find(|&&(o, _, on)| o == obj && on == path).map(|&(_, base, _)| base)
+    }
+    /// The address of the slots past the inline ones of `obj` was loaded as `base` on the
+    /// straight path `path`.
+    pub(crate) fn loaded_extra_base(&mut self, obj: ir::Value, base: ir::Value, path: u32) {
+        self.extra_bases.retain(|&(o, _, _)| o != obj);
+        self.extra_bases.push((obj, base, path));
     }
     /// The tag word property slot `index` of the object `obj` holds, if known.
     pub(crate) fn prop_tag(&self, obj: ir::Value, index: u32) -> Option<ir::Value> {

@@ -948,9 +948,15 @@ impl<'b, L: Language> Lowering<'b, L> {
         self.b.ins().iadd(base, offset)
     }
     /// The address of the slots past the inline ones of the object at payload `obj`, loaded
-    /// afresh, since adding a property may move them.
+    /// once per straight path: only adding a property moves them (growing the buffer), and
+    /// that, like every call out of compiled code, makes the facts forget it.
     fn extra_slots(&mut self, obj: ir::Value) -> ir::Value {
-        self.b.ins().load(types::I64, MemFlagsData::trusted(), obj, self.object.extra_base)
+        if let Some(base) = self.facts.extra_base(obj, self.var_path) {
+            return base;
+        }
+        let base = self.b.ins().load(types::I64, MemFlagsData::trusted(), obj, self.object.extra_base);
+        self.facts.loaded_extra_base(obj, base, self.var_path);
+        base
     }
     /// Where property slot `index` (a constant) of the object at payload `obj` is: a base
     /// address and the offset of its value from it, in the object or past its inline slots.

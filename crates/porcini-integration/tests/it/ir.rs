@@ -345,6 +345,17 @@ fn a_property_read_again_on_the_same_path_is_not_loaded_again() {
 }
 
 #[test]
+fn the_slots_past_the_inline_ones_are_found_once_per_path() {
+    // Properties past the inline slots live in a buffer whose address the object holds. Only
+    // adding a property moves it, so a path reading two such properties of one object loads
+    // the address once: the second read costs its two words and nothing more.
+    let warm = "\nfor (let i = 0; i < 50; i++) f({ a: 1, b: 2, c: 3, d: 4, e: i + 0.5, g: 2.5 });";
+    let one = ir_es(&format!("function f(o) {{ return o.e * 2.5; }}{warm}"), "f");
+    let two = ir_es(&format!("function f(o) {{ return o.e * o.g; }}{warm}"), "f");
+    assert_eq!(loads(&two), loads(&one) + 2, "one past the inline slots:\n{one}\ntwo:\n{two}");
+}
+
+#[test]
 fn every_way_out_to_the_interpreter_is_cold_code() {
     // A guard's exit, and an arm that only leaves (a case the node never met), are laid out
     // after the code that runs: between its blocks, every guard before one would branch around
