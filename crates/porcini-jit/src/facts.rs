@@ -31,7 +31,9 @@
 //! These are kept only between control-flow joins and calls: every scope boundary and every
 //! call forgets them, and a store forgets every slot of its index, whichever the object (it
 //! may be the same object). Nothing else writes an object's property slots: elements and
-//! records live in objects of their own, and stores at a computed slot forget them all.
+//! records live in objects of their own, and stores at a computed slot forget them all. The
+//! address of an object's slots past its inline ones is kept the same way, per straight path:
+//! only adding a property moves it, and that forgets every shape and every slot.
 
 use std::collections::HashMap;
 

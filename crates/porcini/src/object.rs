@@ -161,7 +161,8 @@ impl DynObject {
             None => self.get_extra(index),
         }
     }
-    #[inline(never)]
+    // Not cold: with four slots inside, many objects have properties past them.
+    #[inline]
     fn get_extra(&self, index: u32) -> Value {
         let i = (index as usize).wrapping_sub(INLINE_SLOTS);
         self.extra.get(i).unwrap_or(Value::NULL)
@@ -174,7 +175,7 @@ impl DynObject {
             None => self.set_extra(index, v),
         }
     }
-    #[inline(never)]
+    #[inline]
     fn set_extra(&self, index: u32, v: Value) {
         let i = (index as usize).wrapping_sub(INLINE_SLOTS);
         self.extra.set(i, v);
@@ -186,13 +187,18 @@ impl DynObject {
         let index = self.len.get();
         match self.inline.get(index as usize) {
             Some(c) => c.set(v),
-            None => self.add_extra(rt, index as usize - INLINE_SLOTS, v),
+            None => {
+                let i = index as usize - INLINE_SLOTS;
+                if !self.extra.set(i, v) {
+                    self.add_extra(rt, i, v);
+                }
+            }
         }
         self.len.set(index + 1);
         self.shape.set(new_shape);
     }
-    /// Stores `v` in extra slot `i`, the first unused one, growing the slots (to twice as many)
-    /// when none is left.
+    /// Stores `v` in extra slot `i`, the first unused one, for which the slots past the inline
+    /// ones have no room: they grow first.
     #[cold]
     fn add_extra<L: Language>(&self, rt: &Runtime<L>, i: usize, v: Value) {
         if i >= self.extra.capacity() {
