@@ -190,21 +190,19 @@ impl DynObject {
             None => {
                 let i = index as usize - INLINE_SLOTS;
                 if !self.extra.set(i, v) {
-                    self.add_extra(rt, i, v);
+                    self.grow_extra(rt, i, v);
                 }
             }
         }
         self.len.set(index + 1);
         self.shape.set(new_shape);
     }
-    /// Stores `v` in extra slot `i`, the first unused one, for which the slots past the inline
-    /// ones have no room: they grow first.
+    /// Grows the slots past the inline ones, which have no room for slot `i` (the first unused
+    /// one), and stores `v` there.
     #[cold]
-    fn add_extra<L: Language>(&self, rt: &Runtime<L>, i: usize, v: Value) {
-        if i >= self.extra.capacity() {
-            // `v` stays on this native stack, where a collection the growth starts finds it.
-            self.extra.grow(rt, (i + 1).max(4), i);
-        }
+    fn grow_extra<L: Language>(&self, rt: &Runtime<L>, i: usize, v: Value) {
+        // `v` stays on this native stack, where a collection the growth starts finds it.
+        self.extra.grow(rt, (i + 1).max(4), i);
         self.extra.set(i, v);
     }
     /// Generic (uncached) read.
