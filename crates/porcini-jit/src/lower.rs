@@ -306,6 +306,9 @@ pub(crate) struct Lowering<'b, L: Language> {
     /// compiled code allocate one in place (`None`: it does not, see `lower/alloc.rs`).
     empty_object: Vec<(i32, u64)>,
     inline_alloc: Option<porcini::InlineAlloc>,
+    /// How the heap lets compiled code make elements and their buffers in place, for arrays
+    /// made in place (`None`: it does not).
+    elements_alloc: Option<(porcini::InlineAlloc, Vec<porcini::buffer::SlabInPlace>)>,
     /// The engine's megamorphic property cache, which generic accesses probe inline.
     megamorphic: MegamorphicLayout,
     record: RecordLayout,
@@ -491,6 +494,7 @@ impl<'b, L: Language> Lowering<'b, L> {
             object: ObjectLayout::get(),
             empty_object: ObjectLayout::get().empty_words(),
             inline_alloc: rt.heap.inline_alloc::<porcini::object::DynObject>(),
+            elements_alloc: rt.heap.inline_alloc::<porcini::elements::Elements>().zip(porcini::buffer::in_place_slabs(rt)),
             megamorphic: rt.shapes.megamorphic_layout(),
             record: RecordLayout::get(),
             elements: porcini::elements::ElementsLayout::get(),
@@ -2158,6 +2162,16 @@ impl<'b, L: Language> Emitter<L> for Lowering<'b, L> {
     }
     fn alloc_object(&mut self, name: &'static str, to: porcini::shape::ShapeId, site: BoundarySite<L>, args: &[SymVal]) -> SymVal {
         self.alloc_object_in_place(name, to, site, args)
+    }
+    fn alloc_elements_object(
+        &mut self,
+        name: &'static str,
+        to: porcini::shape::ShapeId,
+        len: SymVal,
+        site: BoundarySite<L>,
+        args: &[SymVal],
+    ) -> SymVal {
+        self.alloc_elements_object_in_place(name, to, len, site, args)
     }
     fn load_shape(&mut self, obj: SymVal) -> SymVal {
         if let Some(shape) = self.virtual_shape(obj) {

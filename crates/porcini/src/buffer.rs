@@ -61,6 +61,34 @@ unsafe impl Trace for BigSlab {
 /// The largest capacity a [`Slab`] is made with; longer runs get a [`BigSlab`].
 const MAX_SLAB: usize = 255;
 
+/// The most values a buffer compiled code makes in place may be asked for
+/// ([`in_place_slabs`]); a longer one is made by the runtime.
+pub const IN_PLACE_MAX: usize = 15;
+
+/// How compiled code makes a new buffer in place: a [`Slab`] type's allocation fast path.
+#[derive(Clone, Copy, Debug)]
+pub struct SlabInPlace {
+    /// The slab's capacity: the buffer made for any number of values up to this one (and
+    /// above the previous slab's) is this slab, as [`ValueBuffer::with_room`] makes it.
+    pub capacity: usize,
+    /// The heap's fast path for the slab's type.
+    pub alloc: porcini_gc::InlineAlloc,
+    /// The offset of the first value from the cell's address.
+    pub first: i32,
+}
+
+/// The slabs compiled code makes buffers of up to [`IN_PLACE_MAX`] values with, smallest
+/// first, or `None` where the heap has no fast path (`gc_stress`). They must be the slabs
+/// `allocate` picks for the same numbers of values.
+pub fn in_place_slabs<L: Language>(rt: &Runtime<L>) -> Option<Vec<SlabInPlace>> {
+    fn slab<L: Language, const N: usize>(rt: &Runtime<L>) -> Option<SlabInPlace> {
+        let alloc = rt.heap.inline_alloc::<Slab<N>>()?;
+        let first = (porcini_gc::payload_offset::<Slab<N>>() + std::mem::offset_of!(Slab<N>, 0)) as i32;
+        Some(SlabInPlace { capacity: N, alloc, first })
+    }
+    Some(vec![slab::<L, 3>(rt)?, slab::<L, 7>(rt)?, slab::<L, 15>(rt)?])
+}
+
 impl ValueBuffer {
     /// No room, and no buffer yet.
     pub const fn empty() -> ValueBuffer {
@@ -72,10 +100,25 @@ impl ValueBuffer {
             buffer: Cell::new(0),
         }
     }
+    /// A buffer with room for at least `n` values, each the empty value. Made at once rather
+    /// than by growing an empty one, so an owner made with its room (`new Array(n)`, an array
+    /// literal) takes one allocation of the right size and no copy.
+    ///
+    /// Until its owner holds it, the new buffer is kept alive by the caller's locals (the native
+    /// stack and registers are scanned), as [`ValueBuffer::grow`]'s is.
+    pub fn with_room<L: Language>(rt: &Runtime<L>, n: usize) -> ValueBuffer {
+        if n == 0 {
+            return ValueBuffer::empty();
+        }
+        let (buffer, base, cap) = allocate(rt, n);
+        ValueBuffer { base: Cell::new(base), cap: Cell::new(cap), buffer: Cell::new(buffer) }
+    }
     /// The offset of the first value's address within the buffer handle, for compiled code.
     pub const BASE_OFFSET: usize = std::mem::offset_of!(ValueBuffer, base);
     /// The offset of the capacity (a `u64`) within the buffer handle, for compiled code.
     pub const CAPACITY_OFFSET: usize = std::mem::offset_of!(ValueBuffer, cap);
+    /// The offset of the buffer object's address within the buffer handle, for compiled code.
+    pub const BUFFER_OFFSET: usize = std::mem::offset_of!(ValueBuffer, buffer);
     /// The words of an empty buffer handle, by offset: what compiled code writes to make one
     /// in place (it must equal [`ValueBuffer::empty`]).
     pub const EMPTY_WORDS: [(usize, u64); 3] = [

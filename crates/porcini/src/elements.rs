@@ -43,6 +43,12 @@ pub struct ElementsLayout {
     pub base: i32,
     /// The number of elements (a `u64`).
     pub len: i32,
+    /// How many values the buffer has room for (a `u64`).
+    pub capacity: i32,
+    /// The address of the buffer's heap object (a `u64`, 0 for none).
+    pub buffer: i32,
+    /// The flag [`Elements::read`] sets while it lends the values out (a `u8`).
+    pub lent: i32,
 }
 
 impl ElementsLayout {
@@ -52,6 +58,9 @@ impl ElementsLayout {
         ElementsLayout {
             base: (at + std::mem::offset_of!(Elements, values) + ValueBuffer::BASE_OFFSET) as i32,
             len: (at + std::mem::offset_of!(Elements, len)) as i32,
+            capacity: (at + std::mem::offset_of!(Elements, values) + ValueBuffer::CAPACITY_OFFSET) as i32,
+            buffer: (at + std::mem::offset_of!(Elements, values) + ValueBuffer::BUFFER_OFFSET) as i32,
+            lent: (at + std::mem::offset_of!(Elements, lent)) as i32,
         }
     }
 }
@@ -63,20 +72,21 @@ impl Elements {
     }
     /// New elements in the heap holding `values`, with room for no more.
     pub fn new_in<L: Language>(rt: &Runtime<L>, values: &[Value]) -> porcini_gc::Gc<Elements> {
-        let e = rt.alloc(Elements::empty());
-        e.assign(rt, values);
+        let e = Elements::with_holes(rt, values.len());
+        for (i, &v) in values.iter().enumerate() {
+            e.values.set(i, v);
+        }
         e
     }
     /// New elements in the heap holding `n` holes (empty values).
     pub fn with_holes<L: Language>(rt: &Runtime<L>, n: usize) -> porcini_gc::Gc<Elements> {
-        let e = rt.alloc(Elements::empty());
-        if n > 0 {
-            // A new buffer's room holds the empty value already, so no hole is written again
-            // (AWFY's Storage, a tree of `new Array(4)`, ran 6% fewer instructions without).
-            e.values.grow(rt, n, 0);
-        }
-        e.len.set(n as u64);
-        e
+        // The buffer comes first, with its room, and the elements are built in their cell
+        // around it: a new buffer's room holds the empty value already, so no hole is written
+        // again, and nothing is grown or copied (AWFY's Storage, a tree of `new Array(4)`, is
+        // mostly this). A collection while the elements are allocated finds the buffer through
+        // the local that holds it.
+        let values = ValueBuffer::with_room(rt, n);
+        rt.alloc_with(move || Elements { values, len: Cell::new(n as u64), lent: Cell::new(false) })
     }
     /// The number of elements.
     #[inline(always)]

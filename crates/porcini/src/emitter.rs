@@ -247,6 +247,21 @@ pub trait Emitter<L: Language> {
         let _ = to;
         self.call_boundary(name, site, args)
     }
+    /// Makes what the boundary `site` makes from `args`: for a `len` that is an integer from 1
+    /// to [`crate::buffer::IN_PLACE_MAX`], an object of the root shape `to` whose internal
+    /// value is new elements holding `len` holes, in place where the emitter can
+    /// ([`crate::Stage::alloc_elements_object`]).
+    fn alloc_elements_object(
+        &mut self,
+        name: &'static str,
+        to: crate::shape::ShapeId,
+        len: SymVal,
+        site: BoundarySite<L>,
+        args: &[SymVal],
+    ) -> SymVal {
+        let _ = (to, len);
+        self.call_boundary(name, site, args)
+    }
     /// An object's internal value.
     fn load_internal(&mut self, obj: SymVal) -> SymVal;
     /// The word at `offset` bytes from the address `obj` holds (an integer): a heap kind's

@@ -379,6 +379,23 @@ pub trait Stage<L: Language>: Sized {
         let _ = shape;
         self.call_boundary(name, node, f, args)
     }
+    /// Makes what the boundary `f` makes from `args`, which for a `len` that is an integer from
+    /// 1 to [`crate::buffer::IN_PLACE_MAX`] must be an object of the root shape `shape` whose
+    /// internal value is new elements holding `len` holes (JavaScript's `new Array(len)`).
+    /// Compiled code makes such an object in place while the heap has room, and calls `f`
+    /// for any other `len` and where the heap must be called; every other stage calls `f`.
+    fn alloc_elements_object<N: 'static>(
+        &mut self,
+        name: &'static str,
+        shape: crate::shape::ShapeId,
+        len: Self::Val,
+        node: &N,
+        f: BoundaryFn<N, L>,
+        args: &[Self::Val],
+    ) -> Result<Self::Val, Unwind<Self::Val>> {
+        let _ = (shape, len);
+        self.call_boundary(name, node, f, args)
+    }
     /// The respecialization slow path: the interpreter calls `f` (which rewrites the node and
     /// computes the result); a compiling stage emits a deoptimization exit that invalidates the
     /// code (`transferToInterpreterAndInvalidate`) and continues with a dead value, or, for a

@@ -1094,6 +1094,20 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
         self.called = true;
         Ok(self.em.alloc_object(name, shape, BoundarySite::new(node, f), args))
     }
+    fn alloc_elements_object<N: 'static>(
+        &mut self,
+        name: &'static str,
+        shape: crate::shape::ShapeId,
+        len: SymVal,
+        node: &N,
+        f: BoundaryFn<N, L>,
+        args: &[SymVal],
+    ) -> Result<SymVal, Unwind<SymVal>> {
+        // The boundary's bookkeeping, since the heap may be called.
+        self.effect();
+        self.called = true;
+        Ok(self.em.alloc_elements_object(name, shape, len, BoundarySite::new(node, f), args))
+    }
     fn call_frame_boundary<N: 'static>(
         &mut self,
         name: &'static str,

@@ -692,8 +692,13 @@ impl NewNode {
             let same = s.same(c, known);
             if s.speculate(same, "constructor") {
                 let n = self.args.len();
-                return with_values(s, n, |s, i| s.exec(1 + i as u32, self.args[i].node()), |s, vals| {
-                    s.call_boundary("new_array", self, Self::new_array, vals)
+                return with_values(s, n, |s, i| s.exec(1 + i as u32, self.args[i].node()), |s, vals| match vals {
+                    // `new Array(len)`: compiled code makes a short array of holes in place.
+                    [len] => {
+                        let shape = s.runtime().lang.realm().array_root;
+                        s.alloc_elements_object("new_array", shape, *len, self, Self::new_array, vals)
+                    }
+                    _ => s.call_boundary("new_array", self, Self::new_array, vals),
                 });
             }
             s.respecialize(self, Self::generalize, &[])?;

@@ -276,6 +276,28 @@ fn new_objects_and_object_literals_are_made_in_place() {
     assert_eq!(hot_calls(&ir) + 1, hot_calls(&stressed), "{ir}\nunder gc-stress:\n{stressed}");
 }
 
+#[test]
+fn short_arrays_of_holes_are_made_in_place() {
+    // `new Array(n)` makes its buffer, its elements and the array object in compiled code, for
+    // a length known or not: the runtime is called only on the cold path, for a length that is
+    // no small integer or when the heap is out of room. Under gc-stress the heap offers no fast
+    // path, so the boundary is on the hot path there.
+    for program in [
+        "function make(n) { return new Array(n); }
+         for (let i = 0; i < 50; i++) make(i % 9);",
+        "function make(n) { return new Array(4); }
+         for (let i = 0; i < 50; i++) make(i);",
+    ] {
+        let ir = ir_es(program, "make");
+        let stressed = ir_es_with(program, "make", EngineOptions { gc_stress: true, ..EngineOptions::default() });
+        assert_eq!(hot_calls(&ir), 0, "{ir}");
+        assert_eq!(hot_calls(&stressed), 1, "under gc-stress:\n{stressed}");
+    }
+    // A length the runtime rejects or that takes a long buffer is left to it, with no test.
+    let ir = ir_es("function make(n) { return new Array(100); }\nfor (let i = 0; i < 50; i++) make(i);", "make");
+    assert_eq!(hot_calls(&ir), 1, "{ir}");
+}
+
 /// The IR of `f(o, n)`, a loop over `i` whose body is `body`, with the number of words its
 /// blocks take as parameters (what merges, loop headers included, carry).
 fn loop_ir(body: &str) -> (String, usize) {

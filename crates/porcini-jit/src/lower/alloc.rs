@@ -10,13 +10,20 @@
 //! heap offers no fast path, so every object is made by the boundary, which collects first.
 //! An allocation escape analysis keeps virtual is not made here at all; where it escapes, the
 //! same fast path makes it with its shape and slots at once (`lower/virtual_object.rs`).
+//!
+//! A short array of holes (`new Array(n)` for `n` up to `buffer::IN_PLACE_MAX`) is three
+//! cells made the same way, one after another: the buffer, of the slab the runtime would pick,
+//! filled with the empty value; the elements holding it; the object whose internal value they
+//! are. Each is a complete object before the next fast path can fail, so where one does, the
+//! boundary makes the whole array and the cells already made are garbage. A tree of small
+//! arrays (AWFY's Storage) spent most of its time in the runtime's three allocations before.
 
 use cranelift_codegen::ir::{self, InstBuilder, MemFlagsData, condcodes::IntCC, types};
 use porcini::compiled::BoundarySite;
 use porcini::emitter::Emitter;
 use porcini::shape::ShapeId;
 use porcini::symbolic::SymVal;
-use porcini::{Language, Tag};
+use porcini::{InlineAlloc, Language, Tag};
 
 use super::{Lowering, Repr};
 
@@ -65,21 +72,186 @@ impl<L: Language> Lowering<'_, L> {
         slow: impl FnOnce(&mut Self) -> Option<ir::Value>,
     ) -> ir::Value {
         let Some(a) = self.inline_alloc else { return self.zero };
+        let (failed, done) = (self.b.create_block(), self.b.create_block());
+        self.b.set_cold_block(failed);
+        // The boundary makes an object too, so the result's tag is known on both paths.
+        let object = self.b.append_block_param(done, types::I64);
+        let cell = self.alloc_raw(a, failed);
+        self.write_empty_object(cell, to);
+        fill(self, cell);
+        self.b.ins().jump(done, &[cell.into()]);
+        self.slow_path(failed, done, slow);
+        object
+    }
+
+    /// An object of the root shape `to` whose internal value is new elements holding `len`
+    /// holes (`Stage::alloc_elements_object`): the buffer, the elements and the object are
+    /// three cells allocated in place, in that order, when `len` is an integer from 1 to the
+    /// largest slab's capacity. Otherwise, and when any of the three must call the heap, the
+    /// boundary `site` makes the whole object; the cells already made are then garbage, each
+    /// a complete object (nothing can collect while one is half written).
+    pub(super) fn alloc_elements_object_in_place(
+        &mut self,
+        name: &'static str,
+        to: ShapeId,
+        len: SymVal,
+        site: BoundarySite<L>,
+        args: &[SymVal],
+    ) -> SymVal {
+        let Some((elements_alloc, slabs)) = self.elements_alloc.clone().filter(|_| self.inline_alloc.is_some() && !self.dead)
+        else {
+            return self.call_boundary(name, site, args);
+        };
+        let largest = slabs.last().map_or(0, |s| s.capacity) as i64;
+        let (tag, n) = self.words(len);
+        let known_int = match self.known_tag(tag) {
+            Some(k) => Some(k == Tag::Int as usize),
+            None => self.facts.tag_is(tag, Tag::Int),
+        };
+        let known_n = self.const_of(n).filter(|_| known_int == Some(true));
+        if known_int == Some(false) || known_n.is_some_and(|k| !(1..=largest).contains(&k)) {
+            return self.call_boundary(name, site, args);
+        }
+        if !self.regions.is_empty() {
+            self.escape_slots();
+        }
+        let (failed, done) = (self.b.create_block(), self.b.create_block());
+        self.b.set_cold_block(failed);
+        let object = self.b.append_block_param(done, types::I64);
+
+        // Is the length an integer from 1 to the largest slab's capacity?
+        if known_int != Some(true) {
+            let is_int = self.b.ins().icmp_imm_s(IntCC::Equal, tag, Tag::Int as i64);
+            self.branch_or(is_int, failed);
+        }
+        if known_n.is_none() {
+            let below = self.b.ins().iadd_imm_s(n, -1);
+            let fits = self.b.ins().icmp_imm_u(IntCC::UnsignedLessThan, below, largest);
+            self.branch_or(fits, failed);
+        }
+
+        // The buffer: the smallest slab with room, as the runtime picks it.
+        let filled = self.b.create_block();
+        let (base, cap, buffer) = (
+            self.b.append_block_param(filled, types::I64),
+            self.b.append_block_param(filled, types::I64),
+            self.b.append_block_param(filled, types::I64),
+        );
+        let picked: Vec<_> = match known_n {
+            Some(k) => slabs.iter().filter(|s| s.capacity as i64 >= k).take(1).copied().collect(),
+            None => slabs.clone(),
+        };
+        for (i, slab) in picked.iter().enumerate() {
+            let next = (i + 1 < picked.len()).then(|| {
+                let (this, next) = (self.b.create_block(), self.b.create_block());
+                let fits = self.b.ins().icmp_imm_u(IntCC::UnsignedLessThanOrEqual, n, slab.capacity as i64);
+                self.b.ins().brif(fits, this, &[], next, &[]);
+                self.switch(this);
+                self.b.seal_block(this);
+                next
+            });
+            let cell = self.alloc_raw(slab.alloc, failed);
+            // A new buffer's room holds the empty value (`ValueBuffer::with_room`).
+            let empty = self.tag(Tag::Empty);
+            for j in 0..slab.capacity as i32 {
+                let at = slab.first + j * size_of::<porcini::Value>() as i32;
+                self.b.ins().store(MemFlagsData::trusted(), empty, cell, at + porcini::Value::TAG_OFFSET);
+                self.b.ins().store(MemFlagsData::trusted(), self.zero, cell, at + porcini::Value::PAYLOAD_OFFSET);
+            }
+            let first = self.b.ins().iadd_imm_s(cell, i64::from(slab.first));
+            let capacity = self.iconst(slab.capacity as i64);
+            self.b.ins().jump(filled, &[first.into(), capacity.into(), cell.into()]);
+            if let Some(next) = next {
+                self.switch(next);
+                self.b.seal_block(next);
+            }
+        }
+        self.switch(filled);
+        self.b.seal_block(filled);
+
+        // The elements, holding the buffer.
+        let flags = MemFlagsData::trusted();
+        let elements = self.alloc_raw(elements_alloc, failed);
+        let layout = self.elements;
+        self.b.ins().store(flags, base, elements, layout.base);
+        self.b.ins().store(flags, cap, elements, layout.capacity);
+        self.b.ins().store(flags, buffer, elements, layout.buffer);
+        self.b.ins().store(flags, n, elements, layout.len);
+        let not_lent = self.b.ins().iconst(types::I8, 0);
+        self.b.ins().store(flags, not_lent, elements, layout.lent);
+
+        // The object, whose internal value they are.
+        let Some(a) = self.inline_alloc else { unreachable!("checked above") };
+        let cell = self.alloc_raw(a, failed);
+        self.write_empty_object(cell, to);
+        let tag = self.tag(Tag::Elements);
+        self.b.ins().store(flags, tag, cell, self.object.internal + porcini::Value::TAG_OFFSET);
+        self.b.ins().store(flags, elements, cell, self.object.internal + porcini::Value::PAYLOAD_OFFSET);
+        self.b.ins().jump(done, &[cell.into()]);
+
+        self.slow_path(failed, done, |s| {
+            s.facts.push_scope();
+            let slow = s.call_boundary(name, site, args);
+            let made = (!s.dead).then(|| s.words(slow).1);
+            s.facts.pop_scope();
+            made
+        });
+        let tag = self.tag(Tag::Object);
+        self.push(Repr::Val(tag, object))
+    }
+
+    /// Continues where `holds`, else at `failed` (which the caller seals).
+    fn branch_or(&mut self, holds: ir::Value, failed: ir::Block) {
+        let next = self.b.create_block();
+        self.b.ins().brif(holds, next, &[], failed, &[]);
+        self.switch(next);
+        self.b.seal_block(next);
+    }
+
+    /// The cold block `failed`, where `slow` makes the object by calling the heap, and then the
+    /// join `done`, which the fast path reached with its cell.
+    fn slow_path(&mut self, failed: ir::Block, done: ir::Block, slow: impl FnOnce(&mut Self) -> Option<ir::Value>) {
+        self.switch(failed);
+        self.b.seal_block(failed);
+        self.escape.in_arm += 1;
+        let made = slow(self);
+        self.escape.in_arm -= 1;
+        if let Some(v) = made {
+            self.b.ins().jump(done, &[v.into()]);
+        }
+        self.switch(done);
+        self.b.seal_block(done);
+    }
+
+    /// The words of an empty object of the root shape `to` in the new cell `cell`.
+    fn write_empty_object(&mut self, cell: ir::Value, to: ShapeId) {
+        let flags = MemFlagsData::trusted();
+        let shape = self.b.ins().iconst(types::I32, i64::from(to.0));
+        self.b.ins().store(flags, shape, cell, self.object.shape);
+        let no_slots = self.b.ins().iconst(types::I32, 0);
+        self.b.ins().store(flags, no_slots, cell, self.object.len);
+        for i in 0..self.empty_object.len() {
+            let (offset, word) = self.empty_object[i];
+            let w = if word == 0 { self.zero } else { self.iconst(word as i64) };
+            self.b.ins().store(flags, w, cell, offset);
+        }
+    }
+
+    /// A cell of the class `a` describes, allocated in place: the heap's fast path, which
+    /// jumps to `failed` when the heap must be called, and otherwise continues with the cell's
+    /// allocation bit, the collection counters and its box's vtable written. The cell's
+    /// address; the object's words are the caller's to write, with no call before they are.
+    fn alloc_raw(&mut self, a: InlineAlloc, failed: ir::Block) -> ir::Value {
         let flags = MemFlagsData::trusted();
         let footprint = a.footprint as i64;
-        let (take_free, pop, try_bump, bump, made, failed, done) = (
-            self.b.create_block(),
-            self.b.create_block(),
+        let (take_free, pop, try_bump, bump, made) = (
             self.b.create_block(),
             self.b.create_block(),
             self.b.create_block(),
             self.b.create_block(),
             self.b.create_block(),
         );
-        self.b.set_cold_block(failed);
         let cell = self.b.append_block_param(made, types::I64);
-        // The boundary makes an object too, so the result's tag is known on both paths.
-        let object = self.b.append_block_param(done, types::I64);
 
         // The collection trigger: is there room for one more object?
         let since_at = self.iconst(a.allocated_since as i64);
@@ -137,32 +309,9 @@ impl<L: Language> Lowering<'_, L> {
         let objects = self.b.ins().load(types::I64, flags, objects_at, 0);
         let objects = self.b.ins().iadd_imm_u(objects, 1);
         self.b.ins().store(flags, objects, objects_at, 0);
-        // The box: its vtable, then the object's words.
+        // The box's vtable: the object's words follow.
         let vtable = self.iconst(a.vtable as i64);
         self.b.ins().store(flags, vtable, cell, 0);
-        let shape = self.b.ins().iconst(types::I32, i64::from(to.0));
-        self.b.ins().store(flags, shape, cell, self.object.shape);
-        let no_slots = self.b.ins().iconst(types::I32, 0);
-        self.b.ins().store(flags, no_slots, cell, self.object.len);
-        for i in 0..self.empty_object.len() {
-            let (offset, word) = self.empty_object[i];
-            let w = if word == 0 { self.zero } else { self.iconst(word as i64) };
-            self.b.ins().store(flags, w, cell, offset);
-        }
-        fill(self, cell);
-        self.b.ins().jump(done, &[cell.into()]);
-
-        self.switch(failed);
-        self.b.seal_block(failed);
-        self.escape.in_arm += 1;
-        let made = slow(self);
-        self.escape.in_arm -= 1;
-        if let Some(v) = made {
-            self.b.ins().jump(done, &[v.into()]);
-        }
-
-        self.switch(done);
-        self.b.seal_block(done);
-        object
+        cell
     }
 }

@@ -142,3 +142,21 @@ fn new_elements_of_any_length_are_holes() {
         assert!(e.read(|s| s.iter().all(|v| v.is_empty())));
     }
 }
+
+/// The buffer compiled code makes in place for `n` values is the one the runtime makes: the
+/// smallest slab of the listed ones with room, none of which is past the in-place limit.
+#[test]
+fn buffers_made_in_place_are_the_runtimes_buffers() {
+    use porcini::buffer::{IN_PLACE_MAX, ValueBuffer, in_place_slabs};
+    let rt = Runtime::<Mini>::new(EngineOptions::default(), Default::default());
+    let slabs = in_place_slabs(&rt).expect("the heap has fast paths");
+    assert!(slabs.windows(2).all(|w| w[0].capacity < w[1].capacity));
+    assert_eq!(slabs.last().map(|s| s.capacity), Some(IN_PLACE_MAX));
+    for n in 1..=IN_PLACE_MAX {
+        let made = ValueBuffer::with_room(&rt, n).capacity();
+        let in_place = slabs.iter().find(|s| s.capacity >= n).map(|s| s.capacity);
+        assert_eq!(Some(made), in_place, "room for {n}");
+    }
+    let stressed = Runtime::<Mini>::new(EngineOptions { gc_stress: true, ..EngineOptions::default() }, Default::default());
+    assert!(in_place_slabs(&stressed).is_none());
+}

@@ -67,6 +67,32 @@ impl<E: Entropy> Kernels<'_, E> {
         self.driver(&k, &fill(body, &vars));
     }
 
+    /// Arrays made by `new Array(len)` in a compiled function (which makes short ones in
+    /// place), with a length that changes at a switch point to one that is long, zero, not an
+    /// integer or invalid; each array is written, grown and read, and some are kept across
+    /// the collections the loop's garbage brings.
+    pub(super) fn arrays_of_holes(&mut self) {
+        let k = self.id();
+        let len = self.pick_str(&["i % 16", "(i % 15) + 1", "4", "i % 3 + 13"]);
+        let late = self.pick_str(&["i % 40", "0", "2.5", "-1", "\"7\"", "4294967295", "16"]);
+        let write = self.pick_str(&["a[i % (a.length + 1)] = i;", "a.push(i);", "a[0] = a.length;", "a.length = i % 3;", ""]);
+        let n = self.iterations();
+        let at = self.switch_point(n);
+        let every = self.every(n);
+        let vars = [
+            ("k", k.as_str()),
+            ("len", &len),
+            ("late", &late),
+            ("write", &write),
+            ("n", &n.to_string()),
+            ("at", &at.to_string()),
+            ("every", &every.to_string()),
+        ];
+        self.decl(&fill("function holes$k(n) {\nreturn new Array(n);\n}", &vars));
+        let body = "const kept$k = [];\nlet s$k = 0;\nfor (let i = 0; i < $n; i++) {\nlet a;\ntry {\na = holes$k(i < $at ? $len : $late);\n} catch (e) {\nconsole.log(i, e.name);\ncontinue;\n}\n$write\nlet filled = 0;\nfor (let j = 0; j < a.length; j++) {\nif (j in a) filled++;\n}\ns$k += a.length * 3 + filled;\nif (i % 7 === 0) kept$k.push(a);\nif (i % $every === 0 || i === $at) {\nconsole.log(i, a.length, filled, a[0], a.length > 1 ? a[a.length - 1] : -1);\n}\n}\nlet t$k = 0;\nfor (const a of kept$k) {\nt$k += a.length;\nfor (const v of a) {\nif (v !== undefined) t$k += v;\n}\n}\nconsole.log(s$k, kept$k.length, t$k);";
+        self.driver(&k, &fill(body, &vars));
+    }
+
     /// Array methods whose callbacks are closures, called many times on small arrays, with a
     /// callback that changes at a switch point; `forEach` also over arrays its callback
     /// shortens and grows, and over holes.

@@ -84,6 +84,7 @@ impl<'a, E: Entropy> Kernels<'a, E> {
             (2, Self::optional_values),
             (3, Self::array_growth),
             (2, Self::element_kinds),
+            (2, Self::arrays_of_holes),
             (2, Self::array_callbacks),
             (3, Self::closures),
             (3, Self::exceptions),
