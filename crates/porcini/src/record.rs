@@ -73,16 +73,28 @@ impl RecordLayout {
 impl Record {
     /// A new record in the heap of `size` slots holding `initial`, inside `parent`.
     pub fn new_in<L: Language>(rt: &Runtime<L>, size: usize, initial: Value, parent: Value) -> Gc<Record> {
-        let inline = std::array::from_fn(|i| Cell::new(if i < size { initial } else { Value::EMPTY }));
-        let r = rt.alloc(Record { parent, len: size as u64, inline, spill: ValueBuffer::empty() });
+        // Built in its cell rather than copied there (a closure's environment is made at
+        // every call of the function that creates it); `initial` and `parent` are the
+        // caller's, which keep what they refer to alive through a collection.
+        let r = rt.alloc_with(|| Record {
+            parent,
+            len: size as u64,
+            inline: std::array::from_fn(|i| Cell::new(if i < size { initial } else { Value::EMPTY })),
+            spill: ValueBuffer::empty(),
+        });
         r.spill_out(rt, |_| initial);
         r
     }
     /// A new record in the heap holding a copy of `other`: the same values and parent (a loop
     /// iteration's fresh copy).
     pub fn copy_in<L: Language>(rt: &Runtime<L>, other: &Record) -> Gc<Record> {
-        let inline = std::array::from_fn(|i| Cell::new(other.inline[i].get()));
-        let r = rt.alloc(Record { parent: other.parent, len: other.len, inline, spill: ValueBuffer::empty() });
+        // `other` is the caller's, and keeps what the copy refers to alive.
+        let r = rt.alloc_with(|| Record {
+            parent: other.parent,
+            len: other.len,
+            inline: std::array::from_fn(|i| Cell::new(other.inline[i].get())),
+            spill: ValueBuffer::empty(),
+        });
         r.spill_out(rt, |i| other.get(i));
         r
     }

@@ -11,7 +11,7 @@ use porcini::{Frame, SlotId, Stage, Tag, Unwind, Value};
 use super::{Node, es_node};
 use crate::Es;
 use crate::runtime::function::{ARG_CALLEE, ARG_THIS, ENV, FnKind, HOME, JsFunction};
-use crate::runtime::object::{as_function, call, define, new_function_in, new_plain_object};
+use crate::runtime::object::{as_function, call, define, new_function_made, new_plain_object};
 use crate::runtime::{Key, UNDEFINED, is_nullish};
 
 /// What the translator knows about a function: its code and how it is called.
@@ -31,7 +31,8 @@ pub fn make_function(f: &Frame<'_, Es>, spec: &FnSpec, env: Value, home: Value) 
 
 /// [`make_function`] with `fn_proto` as the function object's own prototype.
 pub fn make_function_in(f: &Frame<'_, Es>, spec: &FnSpec, env: Value, home: Value, fn_proto: Value) -> Value {
-    let code = JsFunction {
+    let rt = f.runtime();
+    let func = new_function_made(rt, fn_proto, || JsFunction {
         target: spec.target,
         kind: spec.kind,
         env,
@@ -44,9 +45,7 @@ pub fn make_function_in(f: &Frame<'_, Es>, spec: &FnSpec, env: Value, home: Valu
         code: u64::from(spec.target.0),
         intrinsic: None,
         callable: spec.kind.callable_flag(),
-    };
-    let rt = f.runtime();
-    let func = new_function_in(rt, code, fn_proto);
+    });
     if spec.kind == FnKind::Normal {
         // Both objects are new, in their root shapes, so each property is added by moving the
         // object to the shape the realm knows it reaches (the function's root is the realm's

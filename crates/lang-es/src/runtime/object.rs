@@ -170,8 +170,18 @@ pub fn new_function(rt: &Runtime<Es>, code: JsFunction) -> Gc<DynObject> {
 /// A new function object running `code`, whose prototype is `proto` (a derived class's
 /// constructor inherits from its parent's).
 pub fn new_function_in(rt: &Runtime<Es>, code: JsFunction, proto: Value) -> Gc<DynObject> {
-    let data = Value::from_kind(rt.alloc(KindObject(code)));
+    new_function_made(rt, proto, || code)
+}
+
+/// A new function object running the code `make` builds, whose prototype is `proto`: what a
+/// closure expression makes each time it runs. The code is built right in its cell, rather
+/// than built first and then copied there, which took its dozen words through the stack twice.
+/// The values `make` puts into the code must be reachable from the caller's locals, as for
+/// [`Runtime::alloc_with`].
+#[inline(always)]
+pub fn new_function_made(rt: &Runtime<Es>, proto: Value, make: impl FnOnce() -> JsFunction) -> Gc<DynObject> {
     let shape = root_shape(rt, proto);
+    let data = Value::from_kind(rt.alloc_with(|| KindObject(make())));
     rt.alloc_with(|| DynObject::with_shape(shape, data))
 }
 
