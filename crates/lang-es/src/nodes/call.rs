@@ -665,6 +665,11 @@ pub struct NewNode {
     /// The `Array` constructor, when it is the one the site has called: the site makes the
     /// array itself, without the constructor's frame (kept alive as `Constructor::_alive` is).
     array: OnceCell<(Value, porcini::embed::GuestRef)>,
+    /// The site has made an array of a length compiled code does not make in place (not an
+    /// integer from 1 to `buffer::IN_PLACE_MAX`): its compiled code calls the runtime for
+    /// every array rather than test each length first (a `new Array(size)` of a large table).
+    /// A site that meets one only once compiled calls the runtime for it on the slow path.
+    long_array: Cell<bool>,
     /// How the site makes the object its one constructor receives.
     this_site: ThisSite,
 }
@@ -683,7 +688,7 @@ struct Constructor {
 
 impl NewNode {
     pub fn new(callee: Node, args: Vec<ArgNode>, text: Rc<str>, loc: Loc) -> NewNode {
-        NewNode { callee, args, text, loc, ctor: OnceCell::new(), generic: Cell::new(false), array: OnceCell::new(), this_site: ThisSite::default() }
+        NewNode { callee, args, text, loc, ctor: OnceCell::new(), generic: Cell::new(false), array: OnceCell::new(), long_array: Cell::new(false), this_site: ThisSite::default() }
     }
     pub fn eval<S: Stage<Es>>(&self, s: &mut S) -> Result<S::Val, Unwind<S::Val>> {
         let c = s.exec(0, &*self.callee)?;
@@ -694,7 +699,7 @@ impl NewNode {
                 let n = self.args.len();
                 return with_values(s, n, |s, i| s.exec(1 + i as u32, self.args[i].node()), |s, vals| match vals {
                     // `new Array(len)`: compiled code makes a short array of holes in place.
-                    [len] => {
+                    [len] if !self.long_array.get() => {
                         let shape = s.runtime().lang.realm().array_root;
                         s.alloc_elements_object("new_array", shape, *len, self, Self::new_array, vals)
                     }
@@ -751,6 +756,10 @@ impl NewNode {
     }
     /// `new Array(...v)`, made as the constructor makes it; its errors name this site.
     fn new_array(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
+        let short = |n: &Value| n.as_i64().is_some_and(|n| (1..=porcini::buffer::IN_PLACE_MAX as i64).contains(&n));
+        if !matches!(v, [n] if short(n)) && !self.long_array.get() {
+            self.long_array.set(true);
+        }
         crate::builtins::array::array_fn(f, UNDEFINED, v).inspect_err(|_| note_site(f, &self.loc))
     }
     /// A second constructor: the site goes generic for good.

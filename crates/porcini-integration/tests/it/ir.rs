@@ -284,7 +284,7 @@ fn short_arrays_of_holes_are_made_in_place() {
     // path, so the boundary is on the hot path there.
     for program in [
         "function make(n) { return new Array(n); }
-         for (let i = 0; i < 50; i++) make(i % 9);",
+         for (let i = 0; i < 50; i++) make(i % 9 + 1);",
         "function make(n) { return new Array(4); }
          for (let i = 0; i < 50; i++) make(i);",
     ] {
@@ -293,9 +293,16 @@ fn short_arrays_of_holes_are_made_in_place() {
         assert_eq!(hot_calls(&ir), 0, "{ir}");
         assert_eq!(hot_calls(&stressed), 1, "under gc-stress:\n{stressed}");
     }
-    // A length the runtime rejects or that takes a long buffer is left to it, with no test.
-    let ir = ir_es("function make(n) { return new Array(100); }\nfor (let i = 0; i < 50; i++) make(i);", "make");
-    assert_eq!(hot_calls(&ir), 1, "{ir}");
+    // A length the runtime rejects or that takes a long buffer is left to it, with no test:
+    // known when compiling, or met by the site before.
+    for program in [
+        "function make(n) { return new Array(100); }\nfor (let i = 0; i < 50; i++) make(i);",
+        "function make(n) { return new Array(n); }\nfor (let i = 0; i < 50; i++) make(i % 2 ? 3 : 40);",
+    ] {
+        let ir = ir_es(program, "make");
+        // (Made in place, the array would leave the call on the cold path only.)
+        assert_eq!(hot_calls(&ir), 1, "{ir}");
+    }
 }
 
 /// The IR of `f(o, n)`, a loop over `i` whose body is `body`, with the number of words its

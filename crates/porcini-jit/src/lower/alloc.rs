@@ -130,17 +130,28 @@ impl<L: Language> Lowering<'_, L> {
             self.branch_or(fits, failed);
         }
 
-        // The buffer: the smallest slab with room, as the runtime picks it.
+        // The buffer: the smallest slab with room, as the runtime picks it. Its room holds the
+        // empty value (`ValueBuffer::with_room`). For a length known when compiling, one slab's
+        // stores follow its allocation; otherwise one chain of stores, value `j` in block
+        // `fill[j]`, which a slab of capacity `c` enters at `fill[c - 1]`, so that the code has
+        // the stores of the largest slab once rather than those of every slab.
+        let picked: Vec<_> = match known_n {
+            Some(k) => slabs.iter().filter(|s| s.capacity as i64 >= k).take(1).copied().collect(),
+            None => slabs.clone(),
+        };
+        let room = if picked.len() > 1 { picked.last().map_or(0, |s| s.capacity) } else { 0 };
+        let fill: Vec<ir::Block> = (0..room).map(|_| self.b.create_block()).collect();
+        for &blk in &fill {
+            for _ in 0..3 {
+                self.b.append_block_param(blk, types::I64);
+            }
+        }
         let filled = self.b.create_block();
         let (base, cap, buffer) = (
             self.b.append_block_param(filled, types::I64),
             self.b.append_block_param(filled, types::I64),
             self.b.append_block_param(filled, types::I64),
         );
-        let picked: Vec<_> = match known_n {
-            Some(k) => slabs.iter().filter(|s| s.capacity as i64 >= k).take(1).copied().collect(),
-            None => slabs.clone(),
-        };
         for (i, slab) in picked.iter().enumerate() {
             let next = (i + 1 < picked.len()).then(|| {
                 let (this, next) = (self.b.create_block(), self.b.create_block());
@@ -151,20 +162,37 @@ impl<L: Language> Lowering<'_, L> {
                 next
             });
             let cell = self.alloc_raw(slab.alloc, failed);
-            // A new buffer's room holds the empty value (`ValueBuffer::with_room`).
-            let empty = self.tag(Tag::Empty);
-            for j in 0..slab.capacity as i32 {
-                let at = slab.first + j * size_of::<porcini::Value>() as i32;
-                self.b.ins().store(MemFlagsData::trusted(), empty, cell, at + porcini::Value::TAG_OFFSET);
-                self.b.ins().store(MemFlagsData::trusted(), self.zero, cell, at + porcini::Value::PAYLOAD_OFFSET);
-            }
             let first = self.b.ins().iadd_imm_s(cell, i64::from(slab.first));
             let capacity = self.iconst(slab.capacity as i64);
-            self.b.ins().jump(filled, &[first.into(), capacity.into(), cell.into()]);
+            let to = match fill.get(slab.capacity.wrapping_sub(1)) {
+                Some(&chain) => chain,
+                None => {
+                    let empty = self.tag(Tag::Empty);
+                    for j in 0..slab.capacity as i32 {
+                        let at = slab.first + j * size_of::<porcini::Value>() as i32;
+                        self.b.ins().store(MemFlagsData::trusted(), empty, cell, at + porcini::Value::TAG_OFFSET);
+                        self.b.ins().store(MemFlagsData::trusted(), self.zero, cell, at + porcini::Value::PAYLOAD_OFFSET);
+                    }
+                    filled
+                }
+            };
+            self.b.ins().jump(to, &[first.into(), capacity.into(), cell.into()]);
             if let Some(next) = next {
                 self.switch(next);
                 self.b.seal_block(next);
             }
+        }
+        let empty = self.tag(Tag::Empty);
+        for j in (0..room).rev() {
+            self.switch(fill[j]);
+            self.b.seal_block(fill[j]);
+            let params = self.b.block_params(fill[j]).to_vec();
+            let at = (j * size_of::<porcini::Value>()) as i32;
+            self.b.ins().store(MemFlagsData::trusted(), empty, params[0], at + porcini::Value::TAG_OFFSET);
+            self.b.ins().store(MemFlagsData::trusted(), self.zero, params[0], at + porcini::Value::PAYLOAD_OFFSET);
+            let to = if j == 0 { filled } else { fill[j - 1] };
+            let args: Vec<_> = params.iter().map(|&v| v.into()).collect();
+            self.b.ins().jump(to, &args);
         }
         self.switch(filled);
         self.b.seal_block(filled);
