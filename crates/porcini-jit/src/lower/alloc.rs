@@ -42,22 +42,7 @@ impl<L: Language> Lowering<'_, L> {
         if !self.regions.is_empty() {
             self.escape_slots();
         }
-        let object = self.alloc_cell(
-            to,
-            |_, _| {},
-            |s| {
-                // The call writes slots back to their cells on this path only: what it
-                // teaches the facts about the cells must not reach the join, where the fast
-                // path arrives with the cells as they were (a later write-back would be
-                // skipped there). The scope makes a cell the call stored into unknown after
-                // the join.
-                s.facts.push_scope();
-                let slow = s.call_boundary(name, site, args);
-                let made = (!s.dead).then(|| s.words(slow).1);
-                s.facts.pop_scope();
-                made
-            },
-        );
+        let object = self.alloc_cell(to, |_, _| {}, |s| s.made_by_boundary(name, site, args));
         let tag = self.tag(Tag::Object);
         self.push(Repr::Val(tag, object))
     }
@@ -217,15 +202,23 @@ impl<L: Language> Lowering<'_, L> {
         self.b.ins().store(flags, elements, cell, self.object.internal + porcini::Value::PAYLOAD_OFFSET);
         self.b.ins().jump(done, &[cell.into()]);
 
-        self.slow_path(failed, done, |s| {
-            s.facts.push_scope();
-            let slow = s.call_boundary(name, site, args);
-            let made = (!s.dead).then(|| s.words(slow).1);
-            s.facts.pop_scope();
-            made
-        });
+        self.slow_path(failed, done, |s| s.made_by_boundary(name, site, args));
         let tag = self.tag(Tag::Object);
         self.push(Repr::Val(tag, object))
+    }
+
+    /// The object the boundary `site` makes on the slow path of an allocation in place, or
+    /// `None` where that path does not continue.
+    fn made_by_boundary(&mut self, name: &'static str, site: BoundarySite<L>, args: &[SymVal]) -> Option<ir::Value> {
+        // The call writes slots back to their cells on this path only: what it teaches the
+        // facts about the cells must not reach the join, where the fast path arrives with the
+        // cells as they were (a later write-back would be skipped there). The scope makes a
+        // cell the call stored into unknown after the join.
+        self.facts.push_scope();
+        let slow = self.call_boundary(name, site, args);
+        let made = (!self.dead).then(|| self.words(slow).1);
+        self.facts.pop_scope();
+        made
     }
 
     /// Continues where `holds`, else at `failed` (which the caller seals).
