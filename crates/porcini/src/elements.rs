@@ -65,6 +65,14 @@ impl ElementsLayout {
     }
 }
 
+// Compiled code makes new elements by writing the fields `ElementsLayout` names (the buffer's
+// three words, the length and the lent flag, `lower/alloc.rs` in the JIT); these are all of
+// its fields only if nothing else is in it.
+const _: () = assert!(
+    size_of::<Elements>() == size_of::<ValueBuffer>() + size_of::<u64>() + align_of::<Elements>()
+        && size_of::<ValueBuffer>() == 3 * size_of::<usize>()
+);
+
 impl Elements {
     /// No elements, and no buffer yet.
     pub const fn empty() -> Elements {
