@@ -517,9 +517,14 @@ impl<L: Language> SymFrame<'_, L> {
     /// Emits the call of a boundary at `site`: an effect, and a call after which the code
     /// checks that it is still valid.
     fn boundary(&mut self, name: &'static str, site: BoundarySite<L>, args: &[SymVal]) -> SymVal {
+        self.before_boundary();
+        self.em.call_boundary(name, site, args)
+    }
+    /// The bookkeeping of a boundary call, and of an allocation whose slow path is one (the
+    /// heap may be called there).
+    fn before_boundary(&mut self) {
         self.effect();
         self.called = true;
-        self.em.call_boundary(name, site, args)
     }
     /// An operation with an effect inside a partially inlined callee: the copy may be abandoned
     /// at a later call, whose real activation would repeat the effect. The policy rules this
@@ -1089,9 +1094,7 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
         f: BoundaryFn<N, L>,
         args: &[SymVal],
     ) -> Result<SymVal, Unwind<SymVal>> {
-        // The boundary's bookkeeping, since the heap may be called.
-        self.effect();
-        self.called = true;
+        self.before_boundary();
         Ok(self.em.alloc_object(name, shape, BoundarySite::new(node, f), args))
     }
     fn alloc_elements_object<N: 'static>(
@@ -1103,9 +1106,7 @@ impl<'a, L: Language> Stage<L> for SymFrame<'a, L> {
         f: BoundaryFn<N, L>,
         args: &[SymVal],
     ) -> Result<SymVal, Unwind<SymVal>> {
-        // The boundary's bookkeeping, since the heap may be called.
-        self.effect();
-        self.called = true;
+        self.before_boundary();
         Ok(self.em.alloc_elements_object(name, shape, len, BoundarySite::new(node, f), args))
     }
     fn call_frame_boundary<N: 'static>(

@@ -757,7 +757,7 @@ impl NewNode {
     /// `new Array(...v)`, made as the constructor makes it; its errors name this site.
     fn new_array(&self, f: &mut Frame<'_, Es>, v: &[Value]) -> Result<Value, Unwind<Value>> {
         let short = |n: &Value| n.as_i64().is_some_and(|n| (1..=porcini::buffer::IN_PLACE_MAX as i64).contains(&n));
-        if !matches!(v, [n] if short(n)) && !self.long_array.get() {
+        if !matches!(v, [n] if short(n)) {
             self.long_array.set(true);
         }
         crate::builtins::array::array_fn(f, UNDEFINED, v).inspect_err(|_| note_site(f, &self.loc))

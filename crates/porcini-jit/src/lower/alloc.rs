@@ -83,8 +83,7 @@ impl<L: Language> Lowering<'_, L> {
         site: BoundarySite<L>,
         args: &[SymVal],
     ) -> SymVal {
-        let Some((elements_alloc, slabs)) = self.elements_alloc.clone().filter(|_| self.inline_alloc.is_some() && !self.dead)
-        else {
+        let (Some(object_alloc), Some((elements_alloc, slabs)), false) = (self.inline_alloc, self.elements_alloc.clone(), self.dead) else {
             return self.call_boundary(name, site, args);
         };
         let largest = slabs.last().map_or(0, |s| s.capacity) as i64;
@@ -124,6 +123,7 @@ impl<L: Language> Lowering<'_, L> {
             Some(k) => slabs.iter().filter(|s| s.capacity as i64 >= k).take(1).copied().collect(),
             None => slabs.clone(),
         };
+        let empty = self.tag(Tag::Empty);
         let room = if picked.len() > 1 { picked.last().map_or(0, |s| s.capacity) } else { 0 };
         let fill: Vec<ir::Block> = (0..room).map(|_| self.b.create_block()).collect();
         for &blk in &fill {
@@ -152,7 +152,6 @@ impl<L: Language> Lowering<'_, L> {
             let to = match fill.get(slab.capacity.wrapping_sub(1)) {
                 Some(&chain) => chain,
                 None => {
-                    let empty = self.tag(Tag::Empty);
                     for j in 0..slab.capacity as i32 {
                         let at = slab.first + j * size_of::<porcini::Value>() as i32;
                         self.b.ins().store(MemFlagsData::trusted(), empty, cell, at + porcini::Value::TAG_OFFSET);
@@ -167,7 +166,6 @@ impl<L: Language> Lowering<'_, L> {
                 self.b.seal_block(next);
             }
         }
-        let empty = self.tag(Tag::Empty);
         for j in (0..room).rev() {
             self.switch(fill[j]);
             self.b.seal_block(fill[j]);
@@ -194,8 +192,7 @@ impl<L: Language> Lowering<'_, L> {
         self.b.ins().store(flags, not_lent, elements, layout.lent);
 
         // The object, whose internal value they are.
-        let Some(a) = self.inline_alloc else { unreachable!("checked above") };
-        let cell = self.alloc_raw(a, failed);
+        let cell = self.alloc_raw(object_alloc, failed);
         self.write_empty_object(cell, to);
         let tag = self.tag(Tag::Elements);
         self.b.ins().store(flags, tag, cell, self.object.internal + porcini::Value::TAG_OFFSET);
